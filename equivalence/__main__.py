@@ -1,0 +1,126 @@
+"""Command line: ``python -m equivalence {run,check,table}``.
+
+* ``run``: every member (or those named) against the installed scikit-learn; prints a
+  summary per member and writes the JSON report. Exit status 1 when any member fails.
+* ``check MEMBER --implementation module:callable``: holds another implementation of
+  one member to the same calls and declarations. Exit status 0 when it conforms,
+  1 with the minimal counterexample when it does not.
+* ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from equivalence import profiles
+
+__all__ = ["main"]
+
+DEFAULT_REPORT = Path("reports") / "conformance.json"
+
+
+def _load(spec: str) -> Callable[..., Any]:
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise SystemExit(f"--implementation {spec!r}: expected module:callable")
+    target: Any = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    if not callable(target):
+        raise SystemExit(f"--implementation {spec!r} is not callable")
+    return target  # type: ignore[no-any-return]
+
+
+def _summary(result: Any) -> str:
+    lines = [
+        f"{result.member}: {result.status.upper()}  "
+        f"({result.examples} examples, {result.seconds:.1f} s, largest distance "
+        f"{result.max_ulps} ULP, scikit-learn {result.sklearn})"
+    ]
+    if result.outcomes:
+        outcomes = ", ".join(f"{key} {hits}" for key, hits in sorted(result.outcomes.items()))
+        lines.append(f"  outcomes: {outcomes}")
+    if result.edges:
+        edges = ", ".join(f"{name} {hits}" for name, hits in result.edges.items())
+        lines.append(f"  edges:    {edges}")
+    if result.failure:
+        lines.append("  " + result.failure.replace("\n", "\n  "))
+    return "\n".join(lines)
+
+
+def _run(arguments: argparse.Namespace) -> int:
+    from equivalence import report
+    from equivalence.conformance import run_member
+    from equivalence.members import REGISTRY, member
+
+    profile = profiles.load()
+    chosen = [member(name) for name in arguments.member] if arguments.member else list(REGISTRY.values())
+    results = []
+    for declared in chosen:
+        result = run_member(declared, max_examples=arguments.max_examples)
+        print(_summary(result), flush=True)
+        results.append(result)
+    built = report.build(results, profile)
+    report.write(built, arguments.report)
+    passed = sum(result.ok for result in results)
+    print(f"\n{passed} of {len(results)} members conform; report written to {arguments.report}")
+    return 0 if built["ok"] else 1
+
+
+def _check(arguments: argparse.Namespace) -> int:
+    from equivalence.conformance import run_member
+    from equivalence.members import member
+
+    profiles.load()
+    declared = member(arguments.member)
+    implementation = _load(arguments.implementation)
+    result = run_member(declared, implementation=implementation, max_examples=arguments.max_examples)
+    print(_summary(result))
+    if result.counterexample:
+        print(f"\nMinimal counterexample, ready to paste:\n    {result.counterexample}")
+    return 0 if result.ok else 1
+
+
+def _table(arguments: argparse.Namespace) -> int:
+    from equivalence.table import render
+
+    text = render()
+    if arguments.output:
+        Path(arguments.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m equivalence", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("run", help="run every member against scikit-learn")
+    run.add_argument("member", nargs="*", help="members to run (default: all)")
+    run.add_argument("--max-examples", type=int, default=None)
+    run.add_argument("--report", type=Path, default=DEFAULT_REPORT)
+    run.set_defaults(handler=_run)
+
+    check = commands.add_parser("check", help="hold another implementation to one member")
+    check.add_argument("member")
+    check.add_argument("--implementation", required=True, metavar="MODULE:CALLABLE")
+    check.add_argument("--max-examples", type=int, default=None)
+    check.set_defaults(handler=_check)
+
+    table = commands.add_parser("table", help="render docs/equivalence.md")
+    table.add_argument("--output", default=None)
+    table.set_defaults(handler=_table)
+
+    arguments = parser.parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = arguments.handler
+    return handler(arguments)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""Runs a member's whole strategy against scikit-learn and sums the verdicts up.
+
+:func:`run_member` is what ``python -m equivalence run`` and ``check`` call for each
+member, and what the pytest entry points assert on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from hypothesis import given, settings
+
+from equivalence.model import Call, Member
+from equivalence.runner import Verdict, judge
+
+__all__ = ["MemberResult", "Mismatch", "run_member", "sklearn_version"]
+
+Status = Literal["conforms", "conforms-declared", "fails", "no-oracle"]
+
+
+def sklearn_version() -> str:
+    import sklearn
+
+    return str(sklearn.__version__)
+
+
+class Mismatch(AssertionError):
+    """A call on which lodestar and scikit-learn differ without a declaration."""
+
+    def __init__(self, member: Member, call: Call, verdict: Verdict) -> None:
+        self.call = call
+        self.verdict = verdict
+        self.reproduction = call.render(member.name)
+        super().__init__(
+            f"{verdict.reason}\n"
+            f"  call:         {self.reproduction}\n"
+            f"  lodestar:     {verdict.lodestar.describe()}\n"
+            f"  scikit-learn: {verdict.sklearn.describe()}"
+        )
+
+
+@dataclass
+class MemberResult:
+    """What one member's run came to."""
+
+    member: str
+    status: Status
+    sklearn: str
+    examples: int = 0
+    seconds: float = 0.0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    edges: dict[str, int] = field(default_factory=dict)
+    max_ulps: int = 0
+    failure: str | None = None
+    counterexample: str | None = None
+
+    @property
+    def missing_edges(self) -> list[str]:
+        return [name for name, hits in self.edges.items() if hits == 0]
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("conforms", "conforms-declared", "no-oracle")
+
+    @property
+    def divergences(self) -> dict[str, int]:
+        prefix = "divergence:"
+        return {
+            key[len(prefix) :]: hits for key, hits in self.outcomes.items() if key.startswith(prefix)
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "member": self.member,
+            "status": self.status,
+            "sklearn": self.sklearn,
+            "examples": self.examples,
+            "seconds": round(self.seconds, 3),
+            "examples_per_second": round(self.examples / self.seconds, 1) if self.seconds else None,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "divergences": self.divergences,
+            "edges": self.edges,
+            "missing_edges": self.missing_edges,
+            "max_ulps": self.max_ulps,
+            "failure": self.failure,
+            "counterexample": self.counterexample,
+        }
+
+
+def run_member(
+    member: Member,
+    *,
+    implementation: Callable[..., Any] | None = None,
+    max_examples: int | None = None,
+    version: str | None = None,
+) -> MemberResult:
+    """Runs ``member``'s calls through :func:`~equivalence.runner.judge`.
+
+    The active Hypothesis profile sets the example budget unless ``max_examples`` does.
+    The run fails on the first undeclared difference (Hypothesis then shrinks it to a
+    minimal call) and, when every call passed, on any declared edge no call reached.
+    """
+    version = version or sklearn_version()
+    result = MemberResult(member=member.name, status="conforms", sklearn=version)
+    result.edges = {edge.name: 0 for edge in member.edges}
+    if not member.has_oracle(version):
+        result.status = "no-oracle"
+        result.failure = f"scikit-learn {version} has no oracle; it appears in {member.since}"
+        return result
+
+    budget = max_examples if max_examples is not None else settings().max_examples
+    share = max(1, -(-budget // len(member.scenarios)))
+    last_failure: list[Mismatch] = []
+
+    def conforms(call: Call) -> None:
+        verdict = judge(member, call, version, implementation)
+        result.examples += 1
+        result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
+        if verdict.ok:
+            for edge in member.edges:
+                try:
+                    hit = edge.holds(call)
+                except Exception:
+                    hit = False
+                if hit:
+                    result.edges[edge.name] += 1
+            if verdict.ulps is not None:
+                result.max_ulps = max(result.max_ulps, verdict.ulps)
+            return
+        mismatch = Mismatch(member, call, verdict)
+        last_failure[:] = [mismatch]
+        raise mismatch
+
+    started = time.perf_counter()
+    for scenario, strategy in member.scenarios.items():
+        test = settings(settings(), max_examples=share)(given(strategy)(conforms))
+        try:
+            test()
+        except Mismatch as mismatch:
+            result.status = "fails"
+            result.failure = f"[scenario {scenario}] {mismatch}"
+            result.counterexample = mismatch.reproduction
+        except Exception as error:  # a flaky or erroring strategy is a failure too
+            result.status = "fails"
+            result.failure = f"[scenario {scenario}] {type(error).__name__}: {error}"
+            if last_failure:
+                result.counterexample = last_failure[0].reproduction
+        if result.status == "fails":
+            break
+    result.seconds = time.perf_counter() - started
+
+    if result.status == "conforms":
+        if result.missing_edges:
+            result.status = "fails"
+            result.failure = "declared edges never exercised: " + ", ".join(result.missing_edges)
+        elif result.divergences:
+            result.status = "conforms-declared"
+    return result

@@ -1,0 +1,232 @@
+"""What the harness knows about a member: its calls, its oracle, its edges, its divergences.
+
+A :class:`Member` is a declaration, not a test. The runner asks both sides the same
+:class:`Call`, compares the two :class:`Outcome` values under the member's
+:class:`Tolerance`, and lets a difference through only where a :class:`Divergence`
+declares it.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+from hypothesis import strategies as st
+
+from lodestar.errors import ArgumentError
+
+__all__ = [
+    "Call",
+    "Divergence",
+    "Edge",
+    "Member",
+    "Outcome",
+    "Refusal",
+    "Tolerance",
+    "Value",
+    "VersionRange",
+    "ulp_distance",
+]
+
+
+def _render(value: Any) -> str:
+    """Python source that rebuilds ``value``: arrays as lists, floats exactly."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind in "iub":
+            return repr(value.tolist())
+        return "np.array(" + _render(value.tolist()) + f", dtype={value.dtype.name!r})"
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(_render(item) for item in value)
+        if isinstance(value, tuple):
+            return f"({inner},)" if len(value) == 1 else f"({inner})"
+        return f"[{inner}]"
+    if isinstance(value, (float, np.floating)):
+        number = float(value)
+        if math.isnan(number):
+            return "float('nan')"
+        if math.isinf(number):
+            return "float('inf')" if number > 0 else "-float('inf')"
+        return repr(number)
+    if isinstance(value, np.integer):
+        return repr(int(value))
+    return repr(value)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One question asked of both sides: positional and keyword arguments."""
+
+    args: tuple[Any, ...]
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, function: str) -> str:
+        """The call as Python source, ready to paste into a test."""
+        parts = [_render(arg) for arg in self.args]
+        parts += [f"{key}={_render(value)}" for key, value in self.kwargs.items()]
+        return f"{function}({', '.join(parts)})"
+
+    def argument(self, position: int, name: str, default: Any = None) -> Any:
+        """The argument at ``position``, or the keyword ``name``, or ``default``."""
+        if position < len(self.args):
+            return self.args[position]
+        return self.kwargs.get(name, default)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A side answered a number."""
+
+    value: float
+
+    def describe(self) -> str:
+        return repr(self.value)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A side raised."""
+
+    error: type[BaseException]
+    message: str
+
+    def describe(self) -> str:
+        return f"{self.error.__name__}: {self.message}"
+
+
+Outcome = Value | Refusal
+
+
+def ulp_distance(first: float, second: float) -> int:
+    """How many representable doubles lie between two floats (0 for equal, NaN == NaN).
+
+    ``+0.0`` and ``-0.0`` are the same point; an infinity is a point past the largest
+    finite double; NaN against a number is infinitely far (returned as ``2**64``).
+    """
+    if math.isnan(first) or math.isnan(second):
+        return 0 if math.isnan(first) and math.isnan(second) else 2**64
+
+    def ordinal(number: float) -> int:
+        bits: int = struct.unpack("<q", struct.pack("<d", number))[0]
+        return bits if bits >= 0 else -(bits & 0x7FFFFFFFFFFFFFFF)
+
+    return abs(ordinal(first) - ordinal(second))
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far apart two answers may be and still agree, in units in the last place."""
+
+    ulps: int = 0
+
+    def agrees(self, first: float, second: float) -> bool:
+        return ulp_distance(first, second) <= self.ulps
+
+
+def _version_key(text: str) -> tuple[int, ...]:
+    parts: list[int] = []
+    for piece in text.split("."):
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        if not digits:
+            break
+        parts.append(int(digits))
+        if not piece.isdigit():
+            break
+    return tuple(parts)
+
+
+@dataclass(frozen=True)
+class VersionRange:
+    """A range of scikit-learn versions, ``since`` included and ``until`` excluded.
+
+    Either bound may be empty; ``VersionRange()`` is every version.
+    """
+
+    since: str = ""
+    until: str = ""
+
+    def contains(self, version: str) -> bool:
+        key = _version_key(version)
+        if self.since and key < _version_key(self.since):
+            return False
+        return not (self.until and key >= _version_key(self.until))
+
+    def describe(self) -> str:
+        if self.since and self.until:
+            return f"scikit-learn {self.since} to before {self.until}"
+        if self.since:
+            return f"scikit-learn {self.since} and later"
+        if self.until:
+            return f"scikit-learn before {self.until}"
+        return "every scikit-learn version"
+
+
+Predicate = Callable[[Call], bool]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A named category of input that the calls must reach at least once per run."""
+
+    name: str
+    description: str
+    holds: Predicate
+
+
+DivergenceKind = Literal["widening", "narrowing", "value"]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """A declared difference from scikit-learn.
+
+    * ``widening``: lodestar answers where scikit-learn refuses.
+    * ``narrowing``: lodestar refuses (with an :class:`~lodestar.errors.ArgumentError`)
+      where scikit-learn answers.
+    * ``value``: both answer, with different numbers.
+
+    ``applies`` says on which calls the difference is allowed. For a widening or a
+    value divergence, ``expected`` gives the number lodestar must answer there, worked
+    out independently of lodestar; the run holds lodestar to it.
+    """
+
+    name: str
+    kind: DivergenceKind
+    summary: str
+    applies: Predicate
+    expected: Callable[[Call], float] | None = None
+    versions: VersionRange = VersionRange()
+
+
+@dataclass(frozen=True)
+class Member:
+    """One lodestar member and everything the harness needs to hold it to scikit-learn.
+
+    ``scenarios`` maps a scenario name to the strategy drawing its calls; a run shares
+    its example budget evenly between them, so that every scenario is reached on every
+    run rather than when the draw happens to favour it.
+    """
+
+    name: str
+    csharp: str
+    page: str
+    implementation: Callable[..., float]
+    oracle: Callable[[Call], float]
+    oracle_call: str
+    since: str
+    scenarios: Mapping[str, st.SearchStrategy[Call]]
+    edges: Sequence[Edge]
+    divergences: Sequence[Divergence] = ()
+    tolerance: Tolerance = Tolerance()
+    refusals: tuple[type[BaseException], ...] = (ArgumentError,)
+
+    def has_oracle(self, sklearn_version: str) -> bool:
+        """Whether the installed scikit-learn can be asked this member's question."""
+        return VersionRange(since=self.since).contains(sklearn_version)
+
+    def divergences_for(self, sklearn_version: str) -> list[Divergence]:
+        """The declarations that hold on ``sklearn_version``."""
+        return [d for d in self.divergences if d.versions.contains(sklearn_version)]

@@ -1,0 +1,43 @@
+"""Hypothesis profiles, chosen by the ``HYPOTHESIS_PROFILE`` environment variable.
+
+* ``dev`` (the default): 200 examples a member, random.
+* ``ci``: 300 examples a member, derandomised, so that a run is repeatable.
+* ``thorough``: 3000 examples a member, random.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+__all__ = ["EXAMPLES", "load"]
+
+_CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+
+EXAMPLES = {"dev": 200, "ci": 300, "thorough": 3000}
+
+settings.register_profile(
+    "dev", max_examples=EXAMPLES["dev"], deadline=None, suppress_health_check=_CHECKS
+)
+settings.register_profile(
+    "ci",
+    max_examples=EXAMPLES["ci"],
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=_CHECKS,
+)
+settings.register_profile(
+    "thorough", max_examples=EXAMPLES["thorough"], deadline=None, suppress_health_check=_CHECKS
+)
+
+
+def load() -> str:
+    """Loads the profile the environment names (``dev`` when it names none)."""
+    name = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    if name not in EXAMPLES:
+        raise SystemExit(f"HYPOTHESIS_PROFILE={name!r}: choose one of {', '.join(EXAMPLES)}")
+    settings.load_profile(name)
+    return name

@@ -1,0 +1,160 @@
+"""Runs one :class:`~equivalence.model.Call` on both sides and returns a :class:`Verdict`.
+
+The rules, in order:
+
+1. Lodestar must leave its inputs as it found them.
+2. A lodestar refusal must be one of the member's documented exception types.
+3. Both answer and agree within the tolerance: pass.
+4. Both refuse: pass.
+5. Anything else passes only under a declared divergence of the matching kind whose
+   predicate holds, and, where it names the number lodestar must give, only if lodestar
+   gives it.
+"""
+
+from __future__ import annotations
+
+import copy
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, ulp_distance
+
+__all__ = ["Verdict", "ask", "judge", "same_inputs"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one call came to."""
+
+    ok: bool
+    reason: str
+    lodestar: Outcome
+    sklearn: Outcome
+    divergence: str | None = None
+    ulps: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """``value``, ``refusal``, or ``divergence:<name>`` for a passing verdict."""
+        if self.divergence is not None:
+            return f"divergence:{self.divergence}"
+        return "value" if isinstance(self.lodestar, Value) else "refusal"
+
+
+def ask(function: Callable[..., Any], call: Call) -> Outcome:
+    """Calls ``function`` with the call's arguments and records what came back."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            try:
+                result = function(*call.args, **call.kwargs)
+            except Exception as error:
+                return Refusal(type(error), str(error))
+    try:
+        return Value(float(result))
+    except (TypeError, ValueError) as error:
+        return Refusal(TypeError, f"returned {result!r}, not a number: {error}")
+
+
+def same_inputs(before: Any, after: Any) -> bool:
+    """Whether two argument snapshots are equal, NaN equal to NaN, dtype and shape included."""
+    if isinstance(before, np.ndarray) or isinstance(after, np.ndarray):
+        if not (isinstance(before, np.ndarray) and isinstance(after, np.ndarray)):
+            return False
+        return (
+            before.dtype == after.dtype
+            and before.shape == after.shape
+            and bool(np.array_equal(before, after, equal_nan=before.dtype.kind in "fc"))
+        )
+    if isinstance(before, (list, tuple)):
+        return (
+            type(before) is type(after)
+            and len(before) == len(after)
+            and all(same_inputs(a, b) for a, b in zip(before, after, strict=True))
+        )
+    if isinstance(before, dict):
+        return before.keys() == after.keys() and all(
+            same_inputs(before[key], after[key]) for key in before
+        )
+    if isinstance(before, float) and isinstance(after, float) and before != before:
+        return after != after
+    return bool(before == after) and type(before) is type(after)
+
+
+def _matching(divergences: list[Divergence], kind: str, call: Call) -> Divergence | None:
+    for divergence in divergences:
+        if divergence.kind != kind:
+            continue
+        try:
+            holds = divergence.applies(call)
+        except Exception:
+            holds = False
+        if holds:
+            return divergence
+    return None
+
+
+def judge(
+    member: Member,
+    call: Call,
+    sklearn_version: str,
+    implementation: Callable[..., Any] | None = None,
+) -> Verdict:
+    """Asks both sides ``call`` and applies the verdict rules."""
+    function = implementation or member.implementation
+    snapshot = (copy.deepcopy(call.args), copy.deepcopy(dict(call.kwargs)))
+    mine = ask(function, call)
+    theirs = ask(lambda *a, **k: member.oracle(call), call)
+
+    def verdict(ok: bool, reason: str, **extra: Any) -> Verdict:
+        return Verdict(ok, reason, mine, theirs, **extra)
+
+    if not same_inputs(snapshot, (call.args, dict(call.kwargs))):
+        return verdict(False, "lodestar modified its input")
+    if isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
+        allowed = ", ".join(error.__name__ for error in member.refusals)
+        return verdict(False, f"lodestar raised {mine.error.__name__}, not one of: {allowed}")
+
+    tolerance = member.tolerance
+    declared = member.divergences_for(sklearn_version)
+    if isinstance(mine, Value) and isinstance(theirs, Value):
+        distance = ulp_distance(mine.value, theirs.value)
+        if distance <= tolerance.ulps:
+            return verdict(True, "both answer the same number", ulps=distance)
+        return _under_divergence(declared, "value", call, mine, theirs, tolerance.ulps, verdict)
+    if isinstance(mine, Refusal) and isinstance(theirs, Refusal):
+        return verdict(True, "both refuse")
+    if isinstance(mine, Value):
+        return _under_divergence(declared, "widening", call, mine, theirs, tolerance.ulps, verdict)
+    return _under_divergence(declared, "narrowing", call, mine, theirs, tolerance.ulps, verdict)
+
+
+def _under_divergence(
+    declared: list[Divergence],
+    kind: str,
+    call: Call,
+    mine: Outcome,
+    theirs: Outcome,
+    ulps: int,
+    verdict: Callable[..., Verdict],
+) -> Verdict:
+    divergence = _matching(declared, kind, call)
+    if divergence is None:
+        return verdict(False, f"undeclared {kind}: lodestar and scikit-learn differ")
+    if divergence.expected is not None and isinstance(mine, Value):
+        try:
+            expected = float(divergence.expected(call))
+        except Exception as error:
+            return verdict(False, f"divergence {divergence.name!r}: its expected value raised {error!r}")
+        distance = ulp_distance(mine.value, expected)
+        if distance > ulps:
+            return verdict(
+                False,
+                f"divergence {divergence.name!r} applies, but lodestar gives {mine.value!r} "
+                f"where the declaration expects {expected!r}",
+            )
+    return verdict(True, f"declared {kind} {divergence.name!r}", divergence=divergence.name)

@@ -1,0 +1,324 @@
+"""The checks every member shares: labels, score rows, probabilities, weights, counts.
+
+Each function takes what the caller passed and either returns a NumPy array in the one
+form the members compute on, or raises the :mod:`lodestar.errors` type the C# library
+raises for it, with a sentence naming the argument and the offending value. None of
+them writes to its input: an array that needs converting is copied, one that does not
+is returned as a read-only view.
+
+Malformed input is refused here even where scikit-learn would answer a number: NaN or
+infinity where a number is expected, a fractional, boolean or non-numeric label, a
+ragged or wrongly shaped array, a count that is not an integer.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lodestar.errors import ArgumentError, ArgumentOutOfRangeError
+
+__all__ = [
+    "class_indices",
+    "count",
+    "flag",
+    "labels",
+    "probability_rows",
+    "nonempty",
+    "nonzero_weights",
+    "same_length",
+    "score_rows",
+    "weighted_mean",
+    "weighted_total",
+    "weights",
+]
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+_INT64 = np.iinfo(np.int64)
+
+
+def _show(value: Any) -> str:
+    """A short, exact rendering of one offending value for a message."""
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    if isinstance(value, (np.integer, np.bool_)):
+        return repr(value.item())
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _as_array(value: Any, name: str) -> np.ndarray[Any, Any]:
+    """Any array-like as a NumPy array, refusing what NumPy cannot make rectangular."""
+    if value is None:
+        raise ArgumentError(f"{name} is None; an array is required.", name)
+    if isinstance(value, (str, bytes)):
+        raise ArgumentError(f"{name} is the string {_show(value)}; an array is required.", name)
+    if isinstance(value, Iterable) and not isinstance(value, (np.ndarray, list, tuple)):
+        value = list(value)
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise ArgumentError(f"{name} is not a rectangular array: {error}", name) from None
+    if array.dtype.kind == "O" and array.ndim >= 1:
+        for item in array.ravel():
+            if isinstance(item, (list, tuple, np.ndarray)):
+                raise ArgumentError(
+                    f"{name} is ragged or nested: it holds the sequence {_show(item)}.", name
+                )
+    return array
+
+
+def _one_dimensional(array: np.ndarray[Any, Any], name: str) -> None:
+    if array.ndim != 1:
+        raise ArgumentError(
+            f"{name} must be one-dimensional; it has shape {array.shape}.", name
+        )
+
+
+def labels(value: Any, name: str) -> IntArray:
+    """Integer labels, one-dimensional, as ``int64``.
+
+    Accepts integer arrays and floats that hold whole numbers; refuses booleans,
+    fractions, NaN, infinity, strings, ``None`` and integers past ``int64``.
+    """
+    array = _as_array(value, name)
+    _one_dimensional(array, name)
+    if array.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    kind = array.dtype.kind
+    if kind == "b":
+        raise ArgumentError(f"{name} holds booleans; labels must be integers.", name)
+    if kind == "i":
+        return _readonly(array.astype(np.int64, copy=False))
+    if kind == "u":
+        too_big = array > _INT64.max
+        if too_big.any():
+            bad = array[np.argmax(too_big)]
+            raise ArgumentError(f"{name} holds {_show(bad)}, which is past int64.", name)
+        return _readonly(array.astype(np.int64))
+    if kind == "f":
+        finite = np.isfinite(array)
+        if not finite.all():
+            bad = array[np.argmin(finite)]
+            raise ArgumentError(f"{name} holds {_show(bad)}; labels must be integers.", name)
+        whole = array == np.floor(array)
+        if not whole.all():
+            bad = array[np.argmin(whole)]
+            raise ArgumentError(
+                f"{name} holds the fractional label {_show(bad)}; labels must be integers.", name
+            )
+        inside = (array >= -(2.0**63)) & (array < 2.0**63)
+        if not inside.all():
+            bad = array[np.argmin(inside)]
+            raise ArgumentError(f"{name} holds {_show(bad)}, which is past int64.", name)
+        return _readonly(array.astype(np.int64))
+    if kind == "O":
+        converted = np.empty(array.shape, dtype=np.int64)
+        for index, item in enumerate(array):
+            converted[index] = _label_item(item, name)
+        return _readonly(converted)
+    raise ArgumentError(
+        f"{name} holds {_show(array.flat[0])} of type {array.dtype}; labels must be integers.",
+        name,
+    )
+
+
+def _label_item(item: Any, name: str) -> int:
+    if isinstance(item, (bool, np.bool_)) or not isinstance(item, numbers.Real):
+        raise ArgumentError(f"{name} holds {_show(item)}; labels must be integers.", name)
+    if isinstance(item, numbers.Integral):
+        whole = int(item)
+    else:
+        real = float(item)
+        if not np.isfinite(real) or real != np.floor(real):
+            raise ArgumentError(f"{name} holds {_show(item)}; labels must be integers.", name)
+        whole = int(real)
+    if not _INT64.min <= whole <= _INT64.max:
+        raise ArgumentError(f"{name} holds {whole}, which is past int64.", name)
+    return whole
+
+
+def _readonly(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def _finite_floats(value: Any, name: str) -> FloatArray:
+    """Real numbers as ``float64``, refusing NaN, infinity and anything non-numeric."""
+    array = _as_array(value, name)
+    kind = array.dtype.kind
+    if kind == "b":
+        raise ArgumentError(f"{name} holds booleans; numbers are required.", name)
+    if kind == "O":
+        for item in array.ravel():
+            if isinstance(item, (bool, np.bool_)) or not isinstance(item, numbers.Real):
+                raise ArgumentError(f"{name} holds {_show(item)}; numbers are required.", name)
+        array = array.astype(np.float64)
+    elif kind not in "iuf":
+        shown = _show(array.flat[0]) if array.size else str(array.dtype)
+        raise ArgumentError(f"{name} holds {shown} of type {array.dtype}; numbers are required.", name)
+    floats = array.astype(np.float64, copy=False)
+    finite = np.isfinite(floats)
+    if not finite.all():
+        bad = floats.ravel()[np.argmin(finite.ravel())]
+        raise ArgumentError(f"{name} holds {_show(bad)}; every value must be finite.", name)
+    return _readonly(floats)
+
+
+def score_rows(value: Any, samples: int, class_count: int, name: str) -> FloatArray:
+    """A score block as an ``(samples, class_count)`` array of finite ``float64``.
+
+    The block is accepted flat and row-major (the C# form) or as a 2-D array.
+    """
+    floats = _finite_floats(value, name)
+    if floats.ndim == 1:
+        if floats.size != samples * class_count:
+            raise ArgumentError(
+                f"{name} holds {floats.size} values, which is not {samples} samples of "
+                f"{class_count}.",
+                name,
+            )
+        return floats.reshape(samples, class_count)
+    if floats.ndim == 2:
+        if floats.shape != (samples, class_count):
+            raise ArgumentError(
+                f"{name} has shape {floats.shape}, which is not {samples} samples of "
+                f"{class_count}.",
+                name,
+            )
+        return floats
+    raise ArgumentError(f"{name} must be flat or two-dimensional; it has shape {floats.shape}.", name)
+
+
+def probability_rows(
+    value: Any, samples: int, class_count: int, name: str, lower_word: str
+) -> FloatArray:
+    """A probability block: :func:`score_rows`, then every value inside ``[0, 1]``.
+
+    The refusal carries scikit-learn's own sentence, whose wording of the lower bound
+    differs between metrics (``lower_word`` is "lower than" or "less than").
+    """
+    rows = score_rows(value, samples, class_count, name)
+    if rows.size:
+        largest = rows.max()
+        if largest > 1:
+            raise ArgumentError(f"y_prob contains values greater than 1: {_show(largest)}", name)
+        smallest = rows.min()
+        if smallest < 0:
+            raise ArgumentError(f"y_prob contains values {lower_word} 0: {_show(smallest)}", name)
+    return rows
+
+
+def weights(value: Any, samples: int, name: str = "sample_weight") -> FloatArray | None:
+    """One finite weight per sample, or ``None`` when every sample weighs 1.
+
+    ``None`` and an empty sequence both mean "unweighted", as an empty span does in C#.
+    """
+    if value is None:
+        return None
+    floats = _finite_floats(value, name)
+    if floats.ndim != 1:
+        raise ArgumentError(f"{name} must be one-dimensional; it has shape {floats.shape}.", name)
+    if floats.size == 0:
+        return None
+    if floats.size != samples:
+        raise ArgumentError(
+            f"{name} holds {floats.size} values for {samples} samples; they must agree.", name
+        )
+    return floats
+
+
+def nonzero_weights(sample_weight: FloatArray | None, name: str = "sample_weight") -> None:
+    """Refuses a weight vector that is zero throughout, in scikit-learn's sentence."""
+    if sample_weight is not None and not sample_weight.any():
+        raise ArgumentError("Sample weights must contain at least one non-zero number.", name)
+
+
+def same_length(first: np.ndarray[Any, Any], first_name: str, second: np.ndarray[Any, Any], second_name: str) -> None:
+    """Refuses two per-sample arrays of different lengths."""
+    if len(first) != len(second):
+        raise ArgumentError(
+            f"{first_name} has {len(first)} entries and {second_name} has {len(second)}; "
+            "they must agree.",
+            second_name,
+        )
+
+
+def nonempty(array: np.ndarray[Any, Any], name: str) -> None:
+    """Refuses an input with no sample."""
+    if len(array) == 0:
+        raise ArgumentError(f"{name} is empty; there is nothing to score.", name)
+
+
+def class_indices(values: IntArray, class_count: int, name: str) -> None:
+    """Refuses a label that is not a class index in ``[0, class_count)``."""
+    outside = (values < 0) | (values >= class_count)
+    if outside.any():
+        position = int(np.argmax(outside))
+        raise ArgumentError(
+            f"{name}[{position}] is {int(values[position])}, which is not a class index in "
+            f"[0, {class_count}).",
+            name,
+        )
+
+
+def count(
+    value: Any,
+    name: str,
+    minimum: int,
+    error: type[ArgumentError] = ArgumentOutOfRangeError,
+) -> int:
+    """An integer argument of at least ``minimum``.
+
+    Booleans, floats (even whole ones) and strings are refused with
+    :class:`~lodestar.errors.ArgumentError`; an integer below ``minimum`` raises
+    ``error``.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise ArgumentError(f"{name} is {_show(value)}; it must be an integer.", name)
+    number = operator.index(value)
+    if number < minimum:
+        sentence = f"{name} is {number}; it must be at least {minimum}."
+        if issubclass(error, ArgumentOutOfRangeError):
+            raise error(sentence, name, number)
+        raise error(sentence, name)
+    return number
+
+
+def flag(value: Any, name: str) -> bool:
+    """A boolean argument; anything but ``True``, ``False`` or a NumPy bool is refused."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ArgumentError(f"{name} is {_show(value)}; it must be True or False.", name)
+
+
+def weighted_mean(values: npt.NDArray[Any], sample_weight: FloatArray | None, name: str = "sample_weight") -> float:
+    """``numpy.average`` of per-sample values, refusing weights that sum to zero.
+
+    The arithmetic is ``numpy.average``'s own (multiply, pairwise sum, divide by the
+    pairwise sum of the weights), so the result is the bits scikit-learn gets.
+    """
+    if sample_weight is None:
+        return float(np.mean(values, dtype=np.float64))
+    total = sample_weight.sum()
+    if total == 0.0:
+        raise ArgumentError(
+"Weights sum to zero, can't be normalized", name
+        )
+    return float(np.multiply(values, sample_weight, dtype=np.float64).sum() / total)
+
+
+def weighted_total(values: npt.NDArray[Any], sample_weight: FloatArray | None) -> float:
+    """The sum of per-sample values, each times its weight; never divides."""
+    if sample_weight is None:
+        return float(np.sum(values, dtype=np.float64))
+    return float(np.dot(values.astype(np.float64), sample_weight))
