@@ -59,7 +59,9 @@ def _run(arguments: argparse.Namespace) -> int:
     from equivalence.members import REGISTRY, member
 
     profile = profiles.load()
-    chosen = [member(name) for name in arguments.member] if arguments.member else list(REGISTRY.values())
+    chosen = (
+        [member(name) for name in arguments.member] if arguments.member else list(REGISTRY.values())
+    )
     results = []
     for declared in chosen:
         result = run_member(declared, max_examples=arguments.max_examples)
@@ -79,7 +81,9 @@ def _check(arguments: argparse.Namespace) -> int:
     profiles.load()
     declared = member(arguments.member)
     implementation = _load(arguments.implementation)
-    result = run_member(declared, implementation=implementation, max_examples=arguments.max_examples)
+    result = run_member(
+        declared, implementation=implementation, max_examples=arguments.max_examples
+    )
     print(_summary(result))
     if result.counterexample:
         print(f"\nMinimal counterexample, ready to paste:\n    {result.counterexample}")
@@ -98,7 +102,9 @@ def _table(arguments: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m equivalence", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m equivalence", description=__doc__.split("\n")[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("run", help="run every member against scikit-learn")

@@ -70,7 +70,9 @@ class MemberResult:
     def divergences(self) -> dict[str, int]:
         prefix = "divergence:"
         return {
-            key[len(prefix) :]: hits for key, hits in self.outcomes.items() if key.startswith(prefix)
+            key[len(prefix) :]: hits
+            for key, hits in self.outcomes.items()
+            if key.startswith(prefix)
         }
 
     def to_json(self) -> dict[str, Any]:

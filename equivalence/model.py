@@ -127,15 +127,23 @@ class Tolerance:
 
 
 def _version_key(text: str) -> tuple[int, ...]:
+    """``1.8`` → ``(1, 8, 0, 1)``; a pre-release such as ``1.8.0rc1`` sorts before it."""
     parts: list[int] = []
-    for piece in text.split("."):
-        digits = "".join(ch for ch in piece if ch.isdigit())
+    release = 1
+    for piece in text.split(".")[:3]:
+        digits = ""
+        for character in piece:
+            if not character.isdigit():
+                break
+            digits += character
         if not digits:
             break
         parts.append(int(digits))
-        if not piece.isdigit():
+        if digits != piece:
+            release = 0
             break
-    return tuple(parts)
+    parts += [0] * (3 - len(parts))
+    return (*parts, release)
 
 
 @dataclass(frozen=True)

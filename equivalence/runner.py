@@ -149,7 +149,9 @@ def _under_divergence(
         try:
             expected = float(divergence.expected(call))
         except Exception as error:
-            return verdict(False, f"divergence {divergence.name!r}: its expected value raised {error!r}")
+            return verdict(
+                False, f"divergence {divergence.name!r}: its expected value raised {error!r}"
+            )
         distance = ulp_distance(mine.value, expected)
         if distance > ulps:
             return verdict(

@@ -28,6 +28,7 @@ __all__ = [
     "some_index",
     "valid_weights",
     "weights",
+    "with_defaults",
 ]
 
 #: A coarse grid: drawing scores from it makes ties the rule rather than the exception.
@@ -113,6 +114,14 @@ def weights(samples: int) -> st.SearchStrategy[list[float] | None]:
         if samples
         else st.just([math.nan]),
     )
+
+
+def with_defaults(draw: Draw, kwargs: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Leaves out each optional argument (other than those in ``keep``) one time in three,
+    so that the member's defaults are exercised and not only the values passed."""
+    return {
+        key: value for key, value in kwargs.items() if key in keep or draw(st.integers(0, 2)) != 0
+    }
 
 
 def some_index(draw: Draw, size: int) -> int:

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from equivalence import strategies as s
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
-from lodestar.errors import ArgumentError
 from lodestar.metrics import Accuracy, BrierScore
 
 __all__ = ["ACCURACY", "BRIER_MULTI_CLASS", "MEMBERS"]
@@ -88,7 +87,9 @@ def _accuracy_calls(draw: s.Draw, scenario: str) -> Call:
             predicted[index] = truth[index]
     weight: Any = None
     if scenario in ("valid", "weighted", "single"):
-        weight = draw(s.valid_weights(samples)) if scenario != "valid" or draw(st.booleans()) else None
+        weight = (
+            draw(s.valid_weights(samples)) if scenario != "valid" or draw(st.booleans()) else None
+        )
     if scenario == "zero_sum_weight":
         samples = max(samples, 2)
         truth = draw(s.label_lists(samples, low, high))
@@ -98,7 +99,7 @@ def _accuracy_calls(draw: s.Draw, scenario: str) -> Call:
     if scenario == "float_labels":
         truth = [float(value) for value in truth]
     if scenario == "length_mismatch":
-        predicted = predicted + [low] if draw(st.booleans()) or not predicted else predicted[:-1]
+        predicted = [*predicted, low] if draw(st.booleans()) or not predicted else predicted[:-1]
     if scenario == "fractional_label":
         truth[s.some_index(draw, samples)] = draw(st.sampled_from([0.5, 1.25, -2.5]))
     if scenario == "non_finite_weight":
@@ -110,7 +111,7 @@ def _accuracy_calls(draw: s.Draw, scenario: str) -> Call:
     kwargs: dict[str, Any] = {"normalize": draw(st.booleans())}
     if weight is not None:
         kwargs["sample_weight"] = weight
-    return Call((truth, predicted), kwargs)
+    return Call((truth, predicted), s.with_defaults(draw, kwargs, ("sample_weight",)))
 
 
 def _all_zero_weight(call: Call) -> bool:
@@ -141,7 +142,11 @@ ACCURACY = Member(
             lambda c: any(isinstance(v, int) and v < 0 for v in c.args[0]),
         ),
         Edge("empty", "no sample", _accuracy_empty),
-        Edge("length_mismatch", "y_true and y_pred of different lengths", lambda c: len(c.args[0]) != len(c.args[1])),
+        Edge(
+            "length_mismatch",
+            "y_true and y_pred of different lengths",
+            lambda c: len(c.args[0]) != len(c.args[1]),
+        ),
         Edge(
             "fractional_label",
             "a label with a fractional part",
@@ -150,7 +155,9 @@ ACCURACY = Member(
         Edge(
             "whole_float_labels",
             "labels given as whole floats",
-            lambda c: bool(c.args[0]) and all(isinstance(v, float) and v == int(v) for v in c.args[0]),
+            lambda c: (
+                bool(c.args[0]) and all(isinstance(v, float) and v == int(v) for v in c.args[0])
+            ),
         ),
         Edge("non_finite_weight", "a NaN or infinite weight", _non_finite_weight(3)),
         Edge("all_zero_weight", "every weight zero", _all_zero_weight),
@@ -237,7 +244,9 @@ def _brier_calls(draw: s.Draw, scenario: str) -> Call:
         rows[0] = [0.5] * classes if classes > 2 else [0.25, 0.25]
     weight: Any = None
     if scenario in ("valid", "weighted", "binary", "two_d"):
-        weight = draw(s.valid_weights(samples)) if scenario != "valid" or draw(st.booleans()) else None
+        weight = (
+            draw(s.valid_weights(samples)) if scenario != "valid" or draw(st.booleans()) else None
+        )
     if scenario == "zero_sum_weight":
         samples = max(samples, 2)
         truth = draw(s.label_lists(samples, 0, classes - 1))
@@ -246,9 +255,13 @@ def _brier_calls(draw: s.Draw, scenario: str) -> Call:
     if scenario == "label_out_of_range":
         truth[s.some_index(draw, samples)] = draw(st.sampled_from([-1, classes, classes + 2]))
     if scenario == "above_one":
-        rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = draw(st.sampled_from([1.5, 1.0000000000000002]))
+        rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = draw(
+            st.sampled_from([1.5, 1.0000000000000002])
+        )
     if scenario == "below_zero":
-        rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = draw(st.sampled_from([-0.25, -5e-324]))
+        rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = draw(
+            st.sampled_from([-0.25, -5e-324])
+        )
     if scenario == "non_finite":
         bad = draw(st.sampled_from(s.NON_FINITE))
         if draw(st.booleans()):
@@ -261,13 +274,13 @@ def _brier_calls(draw: s.Draw, scenario: str) -> Call:
         truth = [0] * samples
     block: Any = [value for row in rows for value in row]
     if scenario == "wrong_size":
-        block = block + [0.0] if draw(st.booleans()) or not block else block[:-1]
+        block = [*block, 0.0] if draw(st.booleans()) or not block else block[:-1]
     if scenario == "two_d":
         block = np.array(rows, dtype=np.float64).reshape(samples, classes)
     kwargs: dict[str, Any] = {"scale_by_half": draw(st.booleans())}
     if weight is not None:
         kwargs["sample_weight"] = weight
-    return Call((truth, block, classes), kwargs)
+    return Call((truth, block, classes), s.with_defaults(draw, kwargs, ("sample_weight",)))
 
 
 def _brier_block(call: Call) -> np.ndarray[Any, Any] | None:
@@ -277,7 +290,11 @@ def _brier_block(call: Call) -> np.ndarray[Any, Any] | None:
 def _brier_label_out_of_range(call: Call) -> bool:
     truth = s.as_labels(call.args[0])
     classes = call.argument(2, "class_count")
-    return truth is not None and isinstance(classes, int) and bool(((truth < 0) | (truth >= classes)).any())
+    return (
+        truth is not None
+        and isinstance(classes, int)
+        and bool(((truth < 0) | (truth >= classes)).any())
+    )
 
 
 def _probability_outside(call: Call) -> bool:
@@ -289,7 +306,12 @@ def _not_summing_to_one(call: Call) -> bool:
     block = _brier_block(call)
     classes = call.argument(2, "class_count")
     truth = call.args[0]
-    if block is None or not isinstance(classes, int) or classes < 2 or block.size != len(truth) * classes:
+    if (
+        block is None
+        or not isinstance(classes, int)
+        or classes < 2
+        or block.size != len(truth) * classes
+    ):
         return False
     if not np.isfinite(block).all():
         return False
@@ -319,10 +341,16 @@ BRIER_MULTI_CLASS = Member(
     since="1.7",
     scenarios={scenario: _brier_calls(scenario) for scenario in BRIER_SCENARIOS},
     edges=(
-        Edge("binary", "class_count = 2, where 'auto' would halve", lambda c: c.argument(2, "class_count") == 2),
+        Edge(
+            "binary",
+            "class_count = 2, where 'auto' would halve",
+            lambda c: c.argument(2, "class_count") == 2,
+        ),
         Edge("negative_weight", "a weight below zero", _negative_weight(4)),
         Edge("zero_sum_weight", "weights summing to exactly zero", _zero_sum_weight(4)),
-        Edge("not_summing_to_one", "a row whose probabilities do not sum to 1", _not_summing_to_one),
+        Edge(
+            "not_summing_to_one", "a row whose probabilities do not sum to 1", _not_summing_to_one
+        ),
         Edge("two_d", "the block given as a 2-D array", lambda c: np.ndim(c.args[1]) == 2),
         Edge("empty", "no sample", lambda c: len(c.args[0]) == 0),
         Edge("label_out_of_range", "a label outside [0, class_count)", _brier_label_out_of_range),
@@ -330,9 +358,10 @@ BRIER_MULTI_CLASS = Member(
         Edge(
             "non_finite",
             "NaN or infinity in probabilities or weights",
-            lambda c: _brier_block(c) is not None
-            and not bool(np.isfinite(_brier_block(c)).all())  # type: ignore[arg-type]
-            or _non_finite_weight(4)(c),
+            lambda c: (
+                (_brier_block(c) is not None and not bool(np.isfinite(_brier_block(c)).all()))  # type: ignore[arg-type]
+                or _non_finite_weight(4)(c)
+            ),
         ),
         Edge("wrong_size", "a block that is not n rows of class_count", _brier_wrong_size),
         Edge(

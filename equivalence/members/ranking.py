@@ -98,7 +98,9 @@ def _ranked_binary_accuracy(call: Call) -> float:
     weight = s.weight_vector(call, 5)
     normalize = call.argument(4, "normalize", True)
     return float(
-        accuracy_score(s.as_labels(call.args[0]), predicted, normalize=normalize, sample_weight=weight)
+        accuracy_score(
+            s.as_labels(call.args[0]), predicted, normalize=normalize, sample_weight=weight
+        )
     )
 
 
@@ -258,13 +260,14 @@ def _calls(draw: s.Draw, scenario: str) -> Call:
         truth = [0] * samples
     flat: Any = [value for row in rows for value in row]
     if scenario == "wrong_size":
-        flat = flat + [0.5] if draw(st.booleans()) or not flat else flat[:-1]
+        flat = [*flat, 0.5] if draw(st.booleans()) or not flat else flat[:-1]
     if scenario == "two_d":
         flat = np.array(rows, dtype=np.float64).reshape(samples, classes)
     kwargs: dict[str, Any] = {"k": k, "normalize": draw(st.booleans())}
     if weight is not None:
         kwargs["sample_weight"] = weight
-    return Call((truth, flat, classes), kwargs)
+    keep = ("k",) if scenario in ("k_below_one", "k_at_or_past_class_count", "tie_across_k") else ()
+    return Call((truth, flat, classes), s.with_defaults(draw, kwargs, (*keep, "sample_weight")))
 
 
 def _k_at_class_count(call: Call) -> bool:
@@ -289,7 +292,11 @@ TOP_K_ACCURACY = Member(
     edges=(
         Edge("tie_across_k", "the true class ties another across the k cut", _tie_across_k),
         Edge("binary", "class_count = 2", lambda c: _binary_pairs(c) is not None),
-        Edge("binary_threshold", "class_count = 2, k = 1, rank and threshold disagree", _threshold_disagrees),
+        Edge(
+            "binary_threshold",
+            "class_count = 2, k = 1, rank and threshold disagree",
+            _threshold_disagrees,
+        ),
         Edge("negative_weight", "a weight below zero", _negative_weight),
         Edge("zero_sum_weight", "weights summing to exactly zero", _zero_sum_weight),
         Edge(

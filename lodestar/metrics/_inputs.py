@@ -24,13 +24,15 @@ import numpy.typing as npt
 from lodestar.errors import ArgumentError, ArgumentOutOfRangeError
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentOutOfRangeError",
     "class_indices",
     "count",
     "flag",
     "labels",
-    "probability_rows",
     "nonempty",
     "nonzero_weights",
+    "probability_rows",
     "same_length",
     "score_rows",
     "weighted_mean",
@@ -78,9 +80,7 @@ def _as_array(value: Any, name: str) -> np.ndarray[Any, Any]:
 
 def _one_dimensional(array: np.ndarray[Any, Any], name: str) -> None:
     if array.ndim != 1:
-        raise ArgumentError(
-            f"{name} must be one-dimensional; it has shape {array.shape}.", name
-        )
+        raise ArgumentError(f"{name} must be one-dimensional; it has shape {array.shape}.", name)
 
 
 def labels(value: Any, name: str) -> IntArray:
@@ -147,7 +147,7 @@ def _label_item(item: Any, name: str) -> int:
 
 
 def _readonly(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    view = array.view()
+    view: np.ndarray[Any, Any] = array.view()
     view.flags.writeable = False
     return view
 
@@ -165,7 +165,9 @@ def _finite_floats(value: Any, name: str) -> FloatArray:
         array = array.astype(np.float64)
     elif kind not in "iuf":
         shown = _show(array.flat[0]) if array.size else str(array.dtype)
-        raise ArgumentError(f"{name} holds {shown} of type {array.dtype}; numbers are required.", name)
+        raise ArgumentError(
+            f"{name} holds {shown} of type {array.dtype}; numbers are required.", name
+        )
     floats = array.astype(np.float64, copy=False)
     finite = np.isfinite(floats)
     if not finite.all():
@@ -196,7 +198,9 @@ def score_rows(value: Any, samples: int, class_count: int, name: str) -> FloatAr
                 name,
             )
         return floats
-    raise ArgumentError(f"{name} must be flat or two-dimensional; it has shape {floats.shape}.", name)
+    raise ArgumentError(
+        f"{name} must be flat or two-dimensional; it has shape {floats.shape}.", name
+    )
 
 
 def probability_rows(
@@ -243,7 +247,9 @@ def nonzero_weights(sample_weight: FloatArray | None, name: str = "sample_weight
         raise ArgumentError("Sample weights must contain at least one non-zero number.", name)
 
 
-def same_length(first: np.ndarray[Any, Any], first_name: str, second: np.ndarray[Any, Any], second_name: str) -> None:
+def same_length(
+    first: np.ndarray[Any, Any], first_name: str, second: np.ndarray[Any, Any], second_name: str
+) -> None:
     """Refuses two per-sample arrays of different lengths."""
     if len(first) != len(second):
         raise ArgumentError(
@@ -301,7 +307,9 @@ def flag(value: Any, name: str) -> bool:
     raise ArgumentError(f"{name} is {_show(value)}; it must be True or False.", name)
 
 
-def weighted_mean(values: npt.NDArray[Any], sample_weight: FloatArray | None, name: str = "sample_weight") -> float:
+def weighted_mean(
+    values: npt.NDArray[Any], sample_weight: FloatArray | None, name: str = "sample_weight"
+) -> float:
     """``numpy.average`` of per-sample values, refusing weights that sum to zero.
 
     The arithmetic is ``numpy.average``'s own (multiply, pairwise sum, divide by the
@@ -311,9 +319,7 @@ def weighted_mean(values: npt.NDArray[Any], sample_weight: FloatArray | None, na
         return float(np.mean(values, dtype=np.float64))
     total = sample_weight.sum()
     if total == 0.0:
-        raise ArgumentError(
-"Weights sum to zero, can't be normalized", name
-        )
+        raise ArgumentError("Weights sum to zero, can't be normalized", name)
     return float(np.multiply(values, sample_weight, dtype=np.float64).sum() / total)
 
 

@@ -26,8 +26,8 @@ class Accuracy:
         Raises:
             ArgumentError: ``y_true`` and ``y_pred`` differ in length or are empty;
                 ``sample_weight`` is neither empty nor one value per sample, is zero
-                throughout, or sums to zero while ``normalize`` is true; a label is not an integer; a weight is
-                NaN or infinite.
+                throughout, or sums to zero while ``normalize`` is true; a label is not
+                an integer; a weight is NaN or infinite.
         """
         normalize = _inputs.flag(normalize, "normalize")
         truth = _inputs.labels(y_true, "y_true")

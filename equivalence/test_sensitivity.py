@@ -1,0 +1,31 @@
+"""The harness catches every seeded porting bug within the example budget.
+
+A harness that lets one of these through would pass a broken port; so this test
+fails if any mutant survives a run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from equivalence.conformance import run_member
+from equivalence.members import REGISTRY
+from equivalence.mutants import MUTANTS
+
+
+def test_every_member_has_at_least_five_mutants() -> None:
+    counts = Counter(mutant.member for mutant in MUTANTS)
+    assert set(counts) == set(REGISTRY), "a member without seeded bugs cannot prove the harness"
+    assert min(counts.values()) >= 5, counts
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: f"{m.member}:{m.name}")
+def test_mutant_is_caught(mutant) -> None:  # type: ignore[no-untyped-def]
+    member = REGISTRY[mutant.member]
+    result = run_member(member, implementation=mutant.implementation)
+    if result.status == "no-oracle":
+        pytest.skip(result.failure or "no oracle on this scikit-learn")
+    assert result.status == "fails", f"{mutant.name} ({mutant.description}) survived"
+    assert result.counterexample, "a caught mutant must come with a counterexample"

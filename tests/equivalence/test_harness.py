@@ -1,0 +1,108 @@
+"""The harness end to end: runs, edges, the report, the table, the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import strategies as st
+
+from equivalence.__main__ import main
+from equivalence.conformance import run_member
+from equivalence.members import REGISTRY
+from equivalence.model import Call, Edge, Member
+from equivalence.table import render
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_committed_table_is_a_fresh_render() -> None:
+    committed = (ROOT / "docs" / "equivalence.md").read_text(encoding="utf-8")
+    assert committed == render(), "run: python -m equivalence table --output docs/equivalence.md"
+
+
+def test_every_member_has_a_page_at_its_declared_path() -> None:
+    for member in REGISTRY.values():
+        assert (ROOT / "docs" / member.page).is_file(), member.page
+
+
+def test_every_divergence_is_explained_on_its_page() -> None:
+    for member in REGISTRY.values():
+        page = (ROOT / "docs" / member.page).read_text(encoding="utf-8")
+        for divergence in member.divergences:
+            assert f"`{divergence.name}`" in page, (member.name, divergence.name)
+
+
+def test_an_edge_never_reached_fails_the_run() -> None:
+    toy = Member(
+        name="Toy.one",
+        csharp="Toy.One",
+        page="toy.md",
+        implementation=lambda x: 1.0,
+        oracle=lambda call: 1.0,
+        oracle_call="one(x)",
+        since="0.1",
+        scenarios={"only": st.just(Call((0,)))},
+        edges=(Edge("never", "no call reaches it", lambda c: False),),
+    )
+    result = run_member(toy, max_examples=5)
+    assert result.status == "fails"
+    assert result.missing_edges == ["never"]
+
+
+def test_a_member_newer_than_the_installed_scikit_learn_has_no_oracle() -> None:
+    result = run_member(REGISTRY["BrierScore.multi_class"], version="1.6.1", max_examples=5)
+    assert result.status == "no-oracle" and result.ok
+
+
+def wrong_top_k(y_true, y_score, class_count, k=2, normalize=True, sample_weight=None):  # type: ignore[no-untyped-def]
+    """Ranks ties by ascending index: the harness must reject it."""
+    from equivalence.mutants import top_k_ascending_ties
+
+    return top_k_ascending_ties(y_true, y_score, class_count, k, normalize, sample_weight)
+
+
+def test_check_rejects_a_wrong_implementation_with_a_counterexample(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(
+        [
+            "check",
+            "TopKAccuracy.score",
+            "--implementation",
+            f"{__name__}:wrong_top_k",
+            "--max-examples",
+            "300",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "FAILS" in out and "Minimal counterexample" in out and "TopKAccuracy.score(" in out
+
+
+def test_check_accepts_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        [
+            "check",
+            "Accuracy.Score",
+            "--implementation",
+            "lodestar.metrics:Accuracy.score",
+            "--max-examples",
+            "60",
+        ]
+    )
+    assert status == 0, capsys.readouterr().out
+
+
+def test_run_writes_a_report_with_the_versions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = tmp_path / "report.json"
+    status = main(["run", "Accuracy.score", "--max-examples", "60", "--report", str(report)])
+    assert status == 0, capsys.readouterr().out
+    data = json.loads(report.read_text())
+    assert set(data["environment"]) >= {"python", "numpy", "sklearn", "lodestar"}
+    (entry,) = data["members"]
+    assert entry["member"] == "Accuracy.score" and entry["examples"] > 0
+    assert entry["max_ulps"] == 0 and not entry["missing_edges"]

@@ -1,0 +1,110 @@
+"""The verdict rules, on a toy member whose oracle is a plain function."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hypothesis import strategies as st
+
+from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
+from equivalence.runner import judge
+from lodestar.errors import ArgumentError
+
+
+def _oracle(call: Call) -> float:
+    (x,) = call.args
+    if x < 0:
+        raise ValueError("negative")
+    return float(x) / 3
+
+
+def _member(**overrides: Any) -> Member:
+    fields: dict[str, Any] = {
+        "name": "Toy.third",
+        "csharp": "Toy.Third",
+        "page": "toy.md",
+        "implementation": lambda x: x / 3,
+        "oracle": _oracle,
+        "oracle_call": "third(x)",
+        "since": "1.0",
+        "scenarios": {"any": st.just(Call((1,)))},
+        "edges": (Edge("any", "always", lambda c: True),),
+    }
+    fields.update(overrides)
+    return Member(**fields)
+
+
+def _refusing(x: float) -> float:
+    if x < 0:
+        raise ArgumentError("x is negative", "x")
+    return x / 3
+
+
+def test_equal_numbers_pass_and_report_the_distance() -> None:
+    verdict = judge(_member(), Call((1.0,)), "1.9")
+    assert verdict.ok and verdict.ulps == 0
+
+
+def test_a_number_one_ulp_off_fails_at_zero_tolerance_and_passes_at_one() -> None:
+    off = lambda x: math.nextafter(x / 3, 1.0)  # noqa: E731
+    assert not judge(_member(implementation=off), Call((1.0,)), "1.9").ok
+    verdict = judge(_member(implementation=off, tolerance=Tolerance(1)), Call((1.0,)), "1.9")
+    assert verdict.ok and verdict.ulps == 1
+
+
+def test_both_refusing_passes_only_with_a_documented_type() -> None:
+    assert judge(_member(implementation=_refusing), Call((-1.0,)), "1.9").ok
+
+    def bare(x: float) -> float:
+        raise TypeError("bare")
+
+    verdict = judge(_member(implementation=bare), Call((-1.0,)), "1.9")
+    assert not verdict.ok and "TypeError" in verdict.reason
+
+
+def test_undeclared_widening_fails_and_a_declared_one_passes() -> None:
+    assert not judge(_member(), Call((-3.0,)), "1.9").ok
+    widening = Divergence("negatives", "widening", "answers on negatives", lambda c: c.args[0] < 0)
+    verdict = judge(_member(divergences=(widening,)), Call((-3.0,)), "1.9")
+    assert verdict.ok and verdict.divergence == "negatives"
+
+
+def test_a_declared_value_must_be_the_one_lodestar_gives() -> None:
+    right = Divergence("neg", "widening", "", lambda c: c.args[0] < 0, expected=lambda c: -1.0)
+    wrong = Divergence("neg", "widening", "", lambda c: c.args[0] < 0, expected=lambda c: 0.0)
+    assert judge(_member(divergences=(right,)), Call((-3.0,)), "1.9").ok
+    assert not judge(_member(divergences=(wrong,)), Call((-3.0,)), "1.9").ok
+
+
+def test_a_divergence_holds_only_on_its_versions() -> None:
+    narrowing = Divergence(
+        "old", "narrowing", "", lambda c: True, versions=VersionRange(until="1.8")
+    )
+    member = _member(implementation=_refusing, oracle=lambda c: 0.0, divergences=(narrowing,))
+    assert judge(member, Call((-1.0,)), "1.7.2").ok
+    assert not judge(member, Call((-1.0,)), "1.8.0").ok
+
+
+def test_a_narrowing_does_not_excuse_a_value_difference() -> None:
+    narrowing = Divergence("n", "narrowing", "", lambda c: True)
+    member = _member(implementation=lambda x: 0.0, divergences=(narrowing,))
+    assert not judge(member, Call((1.0,)), "1.9").ok
+
+
+def test_modifying_an_input_fails() -> None:
+    def mutating(values: list[float]) -> float:
+        values[0] = 0.0
+        return 0.0
+
+    member = _member(implementation=mutating, oracle=lambda c: 0.0)
+    verdict = judge(member, Call(([1.0],)), "1.9")
+    assert not verdict.ok and "modified" in verdict.reason
+
+
+def test_a_broken_divergence_predicate_does_not_excuse_anything() -> None:
+    def broken(call: Call) -> bool:
+        raise RuntimeError
+
+    member = _member(divergences=(Divergence("b", "widening", "", broken),))
+    assert not judge(member, Call((-3.0,)), "1.9").ok
