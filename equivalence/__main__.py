@@ -1,4 +1,4 @@
-"""Command line: ``python -m equivalence {run,check,table}``.
+"""Command line: ``python -m equivalence {run,check,table,matrix}``.
 
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
@@ -6,6 +6,7 @@
   one member to the same calls and declarations. Exit status 0 when it conforms,
   1 with the minimal counterexample when it does not.
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
+* ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 """
 
 from __future__ import annotations
@@ -101,6 +102,17 @@ def _table(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _matrix(arguments: argparse.Namespace) -> int:
+    from equivalence.matrix import load, render
+
+    text = render(load(Path(arguments.reports)))
+    if arguments.output:
+        Path(arguments.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m equivalence", description=__doc__.split("\n")[0]
@@ -122,6 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = commands.add_parser("table", help="render docs/equivalence.md")
     table.add_argument("--output", default=None)
     table.set_defaults(handler=_table)
+
+    matrix = commands.add_parser("matrix", help="render docs/conformance.md from reports")
+    matrix.add_argument("reports", help="the folder of per-cell JSON reports")
+    matrix.add_argument("--output", default=None)
+    matrix.set_defaults(handler=_matrix)
 
     arguments = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = arguments.handler

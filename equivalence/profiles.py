@@ -1,7 +1,7 @@
 """Hypothesis profiles, chosen by the ``HYPOTHESIS_PROFILE`` environment variable.
 
 * ``dev`` (the default): 200 examples a member, random.
-* ``ci``: 300 examples a member, derandomised, so that a run is repeatable.
+* ``ci``: 600 examples a member, derandomised, so that a run is repeatable.
 * ``thorough``: 3000 examples a member, random.
 """
 
@@ -15,7 +15,7 @@ __all__ = ["EXAMPLES", "load"]
 
 _CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
-EXAMPLES = {"dev": 200, "ci": 300, "thorough": 3000}
+EXAMPLES = {"dev": 200, "ci": 600, "thorough": 3000}
 
 settings.register_profile(
     "dev", max_examples=EXAMPLES["dev"], deadline=None, suppress_health_check=_CHECKS

@@ -1,31 +1,15 @@
-"""Plausible porting bugs, one implementation each, that the harness must catch.
-
-Each :class:`Mutant` is what a careful port might still get wrong: a tie broken the
-other way, a weight dropped from a count, a refusal forgotten, a default flipped. The
-sensitivity test runs every one of them through the harness with the CI budget and
-fails if any survives; a harness that cannot tell these apart from the reference
-would pass anything.
-"""
+"""Seeded porting bugs of the seed members: TopKAccuracy, Accuracy, BrierScore.multi_class."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from equivalence.mutants.model import Mutant
 from lodestar.metrics import Accuracy, BrierScore, TopKAccuracy, _inputs
 
-__all__ = ["MUTANTS", "Mutant"]
-
-
-@dataclass(frozen=True)
-class Mutant:
-    member: str
-    name: str
-    description: str
-    implementation: Callable[..., float]
+__all__ = ["MUTANTS"]
 
 
 # -- TopKAccuracy.score ---------------------------------------------------------------

@@ -1,0 +1,20 @@
+"""Plausible porting bugs, one implementation each, that the harness must catch.
+
+Each :class:`Mutant` is what a careful port might still get wrong: a tie broken the
+other way, a weight dropped from a count, a refusal forgotten, a default flipped. The
+sensitivity test runs every one of them through the harness with the CI budget and
+fails if any survives; a harness that cannot tell these apart from the reference
+would pass anything.
+
+Each module of this package holds one family's mutants in its ``MUTANTS``; a new module
+is added to the import list below.
+"""
+
+from __future__ import annotations
+
+from equivalence.mutants import seed
+from equivalence.mutants.model import Mutant
+
+__all__ = ["MUTANTS", "Mutant"]
+
+MUTANTS: tuple[Mutant, ...] = (*seed.MUTANTS,)

@@ -1,0 +1,92 @@
+"""Sessions: tests, conformance across scikit-learn × NumPy, matrix, docs, lint.
+
+``nox -l`` lists them. A conformance cell is selected by its name, for example
+``nox -s "conformance(sklearn='1.5', numpy='2')"``, or every cell of a scikit-learn minor
+with ``nox -k "sklearn='1.5'"``. Each cell writes its JSON report under
+``reports/matrix/``; ``nox -s matrix`` renders ``docs/conformance.md`` from them.
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["tests", "lint", "docs"]
+
+PYTHON = "3.11"
+REPORTS = "reports/matrix"
+
+# Every scikit-learn minor from 1.3 to the newest on the index, each with NumPy 1.26 and with
+# NumPy 2 where that minor supports it (scikit-learn 1.3 predates NumPy 2).
+NUMPY_PINS = {"1.26": "numpy==1.26.*", "2": "numpy>=2"}
+CELLS = [
+    ("1.3", "1.26"),
+    ("1.4", "1.26"),
+    ("1.4", "2"),
+    ("1.5", "1.26"),
+    ("1.5", "2"),
+    ("1.6", "1.26"),
+    ("1.6", "2"),
+    ("1.7", "1.26"),
+    ("1.7", "2"),
+    ("1.8", "1.26"),
+    ("1.8", "2"),
+    ("1.9", "1.26"),
+    ("1.9", "2"),
+]
+OLDEST, NEWEST = CELLS[0], CELLS[-1]
+
+
+def _cell_id(sklearn: str, numpy: str) -> str:
+    return f"sklearn='{sklearn}', numpy='{numpy}'"
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """The README's test command, in a fresh environment."""
+    session.install("-e", ".[test]")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+@nox.parametrize(
+    ("sklearn", "numpy"),
+    [nox.param(sklearn, numpy, id=_cell_id(sklearn, numpy)) for sklearn, numpy in CELLS],
+)
+def conformance(session: nox.Session, sklearn: str, numpy: str) -> None:
+    """One cell of the matrix: the harness against one scikit-learn minor and NumPy line."""
+    session.install("-e", ".[test]", f"scikit-learn~={sklearn}.0", NUMPY_PINS[numpy])
+    report = f"{REPORTS}/sklearn-{sklearn}-numpy-{numpy}.json"
+    session.run(
+        "python",
+        "-m",
+        "equivalence",
+        "run",
+        "--report",
+        report,
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": session.env.get("HYPOTHESIS_PROFILE", "ci")},
+    )
+
+
+@nox.session(python=PYTHON)
+def matrix(session: nox.Session) -> None:
+    """Renders docs/conformance.md from the cells' reports."""
+    session.install("-e", ".[test]")
+    session.run("python", "-m", "equivalence", "matrix", REPORTS, "--output", "docs/conformance.md")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Builds the site with warnings as errors."""
+    session.install("-e", ".[test,docs]")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff and mypy."""
+    session.install("-e", ".[test,dev]")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("mypy")

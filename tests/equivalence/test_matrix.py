@@ -1,0 +1,75 @@
+"""The version matrix: its cells, and the page rendered from their reports."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import sklearn
+
+from equivalence.__main__ import main
+from equivalence.matrix import load, render
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _cells() -> list[tuple[str, str]]:
+    tree = ast.parse((ROOT / "noxfile.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "CELLS":
+            return [tuple(item) for item in ast.literal_eval(node.value)]  # type: ignore[misc]
+    raise AssertionError("noxfile.py defines no CELLS")
+
+
+def test_every_minor_from_1_3_to_the_installed_one_has_a_cell() -> None:
+    major, minor = (int(part) for part in sklearn.__version__.split(".")[:2])
+    minors = {sk for sk, _ in _cells()}
+    assert {f"{major}.{m}" for m in range(3, minor + 1)} <= minors
+
+
+def test_numpy_2_is_paired_with_every_minor_that_supports_it() -> None:
+    cells = set(_cells())
+    for sk, _ in cells:
+        assert (sk, "1.26") in cells
+        if sk != "1.3":
+            assert (sk, "2") in cells
+
+
+def _report(sk: str, status: str) -> dict:  # type: ignore[type-arg]
+    return {
+        "generated": "2026-11-30T00:00:00+00:00",
+        "profile": "ci",
+        "environment": {"sklearn": sk, "numpy": "2.4.6", "python": "3.11.7"},
+        "members": [
+            {
+                "member": "TopKAccuracy.score",
+                "status": status,
+                "examples": 10,
+                "divergences": {"binary_threshold": 2} if status == "conforms-declared" else {},
+                "failure": "undeclared value\n  call: TopKAccuracy.score([0], [0.5, 0.5], 2)",
+            }
+        ],
+    }
+
+
+def test_render_shows_each_status_and_links_failures(tmp_path: Path) -> None:
+    for index, (sk, status) in enumerate(
+        [("1.10.0", "fails"), ("1.9.1", "conforms-declared"), ("1.3.2", "no-oracle")]
+    ):
+        (tmp_path / f"{index}.json").write_text(json.dumps(_report(sk, status)))
+    reports = load(tmp_path)
+    assert [r["environment"]["sklearn"] for r in reports] == ["1.3.2", "1.9.1", "1.10.0"]
+    page = render(reports)
+    assert "no oracle" in page
+    assert "conforms (10) under `binary_threshold`" in page
+    assert "[fails](#fail-topkaccuracy-score-1-10-0-2-4-6)" in page
+    assert "(fail-topkaccuracy-score-1-10-0-2-4-6)=" in page
+    assert "TopKAccuracy.score([0], [0.5, 0.5], 2)" in page
+
+
+def test_matrix_command_writes_the_page(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(json.dumps(_report("1.9.1", "conforms")))
+    output = tmp_path / "conformance.md"
+    assert main(["matrix", str(tmp_path), "--output", str(output)]) == 0
+    assert "conforms (10)" in output.read_text()
