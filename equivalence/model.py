@@ -29,6 +29,7 @@ __all__ = [
     "Tolerance",
     "Value",
     "VersionRange",
+    "distance",
     "ulp_distance",
 ]
 
@@ -78,12 +79,14 @@ class Call:
 
 @dataclass(frozen=True)
 class Value:
-    """A side answered a number."""
+    """A side answered: a number, or a structure of numbers and strings (an array, a
+    list of rows, a mapping, a rendered text) compared leaf by leaf."""
 
-    value: float
+    value: Any
 
     def describe(self) -> str:
-        return repr(self.value)
+        text = repr(self.value)
+        return text if len(text) <= 2000 else text[:2000] + " ..."
 
 
 @dataclass(frozen=True)
@@ -116,14 +119,71 @@ def ulp_distance(first: float, second: float) -> int:
     return abs(ordinal(first) - ordinal(second))
 
 
+FAR = 2**64
+
+
+def _ulp_array(first: np.ndarray[Any, Any], second: np.ndarray[Any, Any]) -> int:
+    def ordinal(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        bits = values.astype(np.float64).view(np.int64).astype(object)
+        return np.where(bits >= 0, bits, -(bits & 0x7FFFFFFFFFFFFFFF))
+
+    nan_first, nan_second = np.isnan(first), np.isnan(second)
+    if (nan_first != nan_second).any():
+        return FAR
+    keep = ~nan_first
+    if not keep.any():
+        return 0
+    gaps = np.abs(ordinal(first[keep]) - ordinal(second[keep]))
+    return int(gaps.max())
+
+
+def distance(first: Any, second: Any) -> int:
+    """How far apart two answers are: the largest ULP distance over their numeric leaves.
+
+    Strings, booleans, ``None`` and the structure itself (keys, lengths, shapes) must be
+    equal, or the answers are :data:`FAR` apart.
+    """
+    if isinstance(first, np.ndarray) or isinstance(second, np.ndarray):
+        a, b = np.asarray(first), np.asarray(second)
+        if a.shape != b.shape:
+            return FAR
+        if a.dtype.kind in "biuf" and b.dtype.kind in "biuf":
+            if a.dtype.kind == "b" or b.dtype.kind == "b":
+                return 0 if a.dtype == b.dtype and bool((a == b).all()) else FAR
+            return _ulp_array(a.astype(np.float64), b.astype(np.float64)) if a.size else 0
+        return distance(a.tolist(), b.tolist())
+    if isinstance(first, dict) or isinstance(second, dict):
+        if (
+            not (isinstance(first, dict) and isinstance(second, dict))
+            or first.keys() != second.keys()
+        ):
+            return FAR
+        return max((distance(first[key], second[key]) for key in first), default=0)
+    if isinstance(first, (list, tuple)) or isinstance(second, (list, tuple)):
+        if not (isinstance(first, (list, tuple)) and isinstance(second, (list, tuple))):
+            return FAR
+        if len(first) != len(second):
+            return FAR
+        return max((distance(a, b) for a, b in zip(first, second, strict=True)), default=0)
+    numeric = (int, float, np.integer, np.floating)
+    if (
+        isinstance(first, numeric)
+        and isinstance(second, numeric)
+        and not isinstance(first, (bool, np.bool_))
+        and not isinstance(second, (bool, np.bool_))
+    ):
+        return ulp_distance(float(first), float(second))
+    return 0 if type(first) is type(second) and first == second else FAR
+
+
 @dataclass(frozen=True)
 class Tolerance:
     """How far apart two answers may be and still agree, in units in the last place."""
 
     ulps: int = 0
 
-    def agrees(self, first: float, second: float) -> bool:
-        return ulp_distance(first, second) <= self.ulps
+    def agrees(self, first: Any, second: Any) -> bool:
+        return distance(first, second) <= self.ulps
 
 
 def _version_key(text: str) -> tuple[int, ...]:
@@ -216,6 +276,10 @@ class Member:
     ``scenarios`` maps a scenario name to the strategy drawing its calls; a run shares
     its example budget evenly between them, so that every scenario is reached on every
     run rather than when the draw happens to favour it.
+
+    ``project`` turns what the implementation returns into what ``oracle`` returns (for
+    example a ``ConfusionMatrix`` into its array); without it a scalar answer is read as
+    a ``float``.
     """
 
     name: str
@@ -230,6 +294,7 @@ class Member:
     divergences: Sequence[Divergence] = ()
     tolerance: Tolerance = Tolerance()
     refusals: tuple[type[BaseException], ...] = (ArgumentError,)
+    project: Callable[[Any], Any] | None = None
 
     def has_oracle(self, sklearn_version: str) -> bool:
         """Whether the installed scikit-learn can be asked this member's question."""

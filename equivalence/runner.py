@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, ulp_distance
+from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, distance
 
 __all__ = ["Verdict", "ask", "judge", "same_inputs"]
 
@@ -45,7 +45,16 @@ class Verdict:
         return "value" if isinstance(self.lodestar, Value) else "refusal"
 
 
-def ask(function: Callable[..., Any], call: Call) -> Outcome:
+def _answer(result: Any) -> Any:
+    """A scalar as a Python ``float``; anything structured as it is."""
+    if isinstance(result, (str, dict, list, tuple, np.ndarray)):
+        return result
+    return float(result)
+
+
+def ask(
+    function: Callable[..., Any], call: Call, project: Callable[[Any], Any] | None = None
+) -> Outcome:
     """Calls ``function`` with the call's arguments and records what came back."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -55,9 +64,9 @@ def ask(function: Callable[..., Any], call: Call) -> Outcome:
             except Exception as error:
                 return Refusal(type(error), str(error))
     try:
-        return Value(float(result))
-    except (TypeError, ValueError) as error:
-        return Refusal(TypeError, f"returned {result!r}, not a number: {error}")
+        return Value(project(result) if project is not None else _answer(result))
+    except (TypeError, ValueError, AttributeError) as error:
+        return Refusal(TypeError, f"returned {result!r}, which is not an answer: {error}")
 
 
 def same_inputs(before: Any, after: Any) -> bool:
@@ -107,7 +116,7 @@ def judge(
     """Asks both sides ``call`` and applies the verdict rules."""
     function = implementation or member.implementation
     snapshot = (copy.deepcopy(call.args), copy.deepcopy(dict(call.kwargs)))
-    mine = ask(function, call)
+    mine = ask(function, call, member.project)
     theirs = ask(lambda *a, **k: member.oracle(call), call)
 
     def verdict(ok: bool, reason: str, **extra: Any) -> Verdict:
@@ -122,9 +131,9 @@ def judge(
     tolerance = member.tolerance
     declared = member.divergences_for(sklearn_version)
     if isinstance(mine, Value) and isinstance(theirs, Value):
-        distance = ulp_distance(mine.value, theirs.value)
-        if distance <= tolerance.ulps:
-            return verdict(True, "both answer the same number", ulps=distance)
+        gap = distance(mine.value, theirs.value)
+        if gap <= tolerance.ulps:
+            return verdict(True, "both answer the same", ulps=gap)
         return _under_divergence(declared, "value", call, mine, theirs, tolerance.ulps, verdict)
     if isinstance(mine, Refusal) and isinstance(theirs, Refusal):
         return verdict(True, "both refuse")
@@ -147,13 +156,12 @@ def _under_divergence(
         return verdict(False, f"undeclared {kind}: lodestar and scikit-learn differ")
     if divergence.expected is not None and isinstance(mine, Value):
         try:
-            expected = float(divergence.expected(call))
+            expected = _answer(divergence.expected(call))
         except Exception as error:
             return verdict(
                 False, f"divergence {divergence.name!r}: its expected value raised {error!r}"
             )
-        distance = ulp_distance(mine.value, expected)
-        if distance > ulps:
+        if distance(mine.value, expected) > ulps:
             return verdict(
                 False,
                 f"divergence {divergence.name!r} applies, but lodestar gives {mine.value!r} "

@@ -57,3 +57,18 @@ def test_render_gives_source_that_rebuilds_the_call() -> None:
     rebuilt = captured["args"][1]
     assert np.array_equal(rebuilt, call.args[1], equal_nan=True)
     assert captured["kwargs"] == {"k": 1, "sample_weight": [1.0, -3.0]}
+
+
+def test_distance_over_structures() -> None:
+    from equivalence.model import FAR, distance
+
+    one_up = math.nextafter(0.5, 1.0)
+    assert distance(np.array([[1.0, 0.5]]), np.array([[1.0, one_up]])) == 1
+    assert distance(np.array([1, 2]), np.array([1.0, 2.0])) == 0
+    assert distance(np.array([1.0]), np.array([1.0, 2.0])) == FAR
+    assert distance({"a": [0.5, "x"]}, {"a": [one_up, "x"]}) == 1
+    assert distance({"a": 1.0}, {"b": 1.0}) == FAR
+    assert distance("text", "text ") == FAR
+    assert distance([float("nan")], [float("nan")]) == 0
+    assert distance(np.array([float("nan")]), np.array([1.0])) == FAR
+    assert distance(True, 1.0) == FAR
