@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from equivalence.model import _version_key
+from equivalence.members import REGISTRY
+from equivalence.model import VersionRange, _version_key
 
 __all__ = ["load", "render"]
 
@@ -55,6 +56,35 @@ def _cell(entry: dict[str, Any] | None, report: dict[str, Any]) -> str:
     return f"[fails](#{_anchor(entry['member'], report)})"
 
 
+def _drift(oldest: str) -> list[str]:
+    """Every behaviour the registry says changed between scikit-learn versions."""
+    lines = [
+        "## What changed between versions",
+        "",
+        "Generated from the registry: each member whose oracle appears in a later release, and",
+        "each declared divergence that holds on some releases only. The grid above is what",
+        "shows them to be true.",
+        "",
+        "| Member | Change | Versions | What |",
+        "| --- | --- | --- | --- |",
+    ]
+    for member in sorted(REGISTRY.values(), key=lambda m: m.name):
+        if not VersionRange(since=member.since).contains(oldest):
+            lines.append(
+                f"| `{member.name}` | oracle appears | scikit-learn {member.since} and later "
+                f"| `{member.oracle_call}` has no answer before {member.since}. |"
+            )
+        for divergence in member.divergences:
+            if divergence.versions == VersionRange():
+                continue
+            summary = divergence.summary.replace("|", "\\|")
+            lines.append(
+                f"| `{member.name}` | `{divergence.name}` ({divergence.kind}) "
+                f"| {divergence.versions.describe()} | {summary} |"
+            )
+    return lines
+
+
 def render(reports: list[dict[str, Any]]) -> str:
     members = sorted({entry["member"] for report in reports for entry in report["members"]})
     lines = [
@@ -93,6 +123,7 @@ def render(reports: list[dict[str, Any]]) -> str:
             f"| {env['sklearn']} | {env['numpy']} | {env['python']} | {report['profile']} "
             f"| {calls} | {report['generated'][:10]} |"
         )
+    lines += ["", *_drift(reports[0]["environment"]["sklearn"])]
     failures = [
         (entry, report)
         for report in reports

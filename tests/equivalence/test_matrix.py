@@ -73,3 +73,10 @@ def test_matrix_command_writes_the_page(tmp_path: Path) -> None:
     output = tmp_path / "conformance.md"
     assert main(["matrix", str(tmp_path), "--output", str(output)]) == 0
     assert "conforms (10)" in output.read_text()
+
+
+def test_the_committed_page_renders_from_the_committed_reports() -> None:
+    reports = load(ROOT / "reports" / "matrix")
+    assert reports, "reports/matrix/ holds no report: run the nox matrix"
+    committed = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    assert committed == render(reports), "run: nox -s matrix"
