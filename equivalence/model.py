@@ -265,7 +265,7 @@ class Divergence:
     kind: DivergenceKind
     summary: str
     applies: Predicate
-    expected: Callable[[Call], float] | None = None
+    expected: Callable[[Call], Any] | None = None
     versions: VersionRange = VersionRange()
 
 
@@ -285,8 +285,8 @@ class Member:
     name: str
     csharp: str
     page: str
-    implementation: Callable[..., float]
-    oracle: Callable[[Call], float]
+    implementation: Callable[..., Any]
+    oracle: Callable[[Call], Any]
     oracle_call: str
     since: str
     scenarios: Mapping[str, st.SearchStrategy[Call]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Mutant"]
 
@@ -15,4 +16,4 @@ class Mutant:
     member: str
     name: str
     description: str
-    implementation: Callable[..., float]
+    implementation: Callable[..., Any]

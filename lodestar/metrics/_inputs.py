@@ -33,6 +33,7 @@ __all__ = [
     "nonempty",
     "nonzero_weights",
     "probability_rows",
+    "require_finite",
     "same_length",
     "score_rows",
     "weighted_mean",
@@ -45,6 +46,10 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
 _INT64 = np.iinfo(np.int64)
+
+# Large inputs are scanned this many elements at a time, so that no temporary grows with
+# the input.
+_BLOCK_ELEMENTS = 1 << 16
 
 
 def _show(value: Any) -> str:
@@ -152,8 +157,30 @@ def _readonly(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return view
 
 
-def _finite_floats(value: Any, name: str) -> FloatArray:
-    """Real numbers as ``float64``, refusing NaN, infinity and anything non-numeric."""
+def require_finite(values: npt.NDArray[Any], name: str) -> None:
+    """Refuses NaN and infinity, naming the first offending value.
+
+    Two reductions (``min`` and ``max``, which propagate NaN) and no temporary the size of
+    the input; the offending value is looked for only once one is known to be there.
+    """
+    if values.size == 0:
+        return
+    with np.errstate(invalid="ignore"):
+        low, high = values.min(), values.max()
+    if np.isfinite(low) and np.isfinite(high):
+        return
+    flat = values.reshape(-1)
+    for start in range(0, flat.size, _BLOCK_ELEMENTS):
+        chunk = flat[start : start + _BLOCK_ELEMENTS]
+        finite = np.isfinite(chunk)
+        if not finite.all():
+            bad = chunk[np.argmin(finite)]
+            raise ArgumentError(f"{name} holds {_show(bad)}; every value must be finite.", name)
+
+
+def _finite_floats(value: Any, name: str, finite: bool = True) -> FloatArray:
+    """Real numbers as ``float64``, refusing anything non-numeric and, unless ``finite``
+    is false (the caller then checks block by block), NaN and infinity."""
     array = _as_array(value, name)
     kind = array.dtype.kind
     if kind == "b":
@@ -169,19 +196,21 @@ def _finite_floats(value: Any, name: str) -> FloatArray:
             f"{name} holds {shown} of type {array.dtype}; numbers are required.", name
         )
     floats = array.astype(np.float64, copy=False)
-    finite = np.isfinite(floats)
-    if not finite.all():
-        bad = floats.ravel()[np.argmin(finite.ravel())]
-        raise ArgumentError(f"{name} holds {_show(bad)}; every value must be finite.", name)
+    if finite:
+        require_finite(floats, name)
     return _readonly(floats)
 
 
-def score_rows(value: Any, samples: int, class_count: int, name: str) -> FloatArray:
+def score_rows(
+    value: Any, samples: int, class_count: int, name: str, finite: bool = True
+) -> FloatArray:
     """A score block as an ``(samples, class_count)`` array of finite ``float64``.
 
-    The block is accepted flat and row-major (the C# form) or as a 2-D array.
+    The block is accepted flat and row-major (the C# form) or as a 2-D array. With
+    ``finite=False`` NaN and infinity are left for the caller to refuse with
+    :func:`require_finite`, block by block, while the block is in cache.
     """
-    floats = _finite_floats(value, name)
+    floats = _finite_floats(value, name, finite)
     if floats.ndim == 1:
         if floats.size != samples * class_count:
             raise ArgumentError(
