@@ -280,6 +280,10 @@ class Member:
     ``project`` turns what the implementation returns into what ``oracle`` returns (for
     example a ``ConfusionMatrix`` into its array); without it a scalar answer is read as
     a ``float``.
+
+    ``roles`` names the role of an argument whose name misleads (see
+    :mod:`equivalence.malformed`); ``example`` is a valid call, weights included, that
+    the bad-input walk spoils one argument at a time.
     """
 
     name: str
@@ -295,6 +299,8 @@ class Member:
     tolerance: Tolerance = Tolerance()
     refusals: tuple[type[BaseException], ...] = (ArgumentError,)
     project: Callable[[Any], Any] | None = None
+    roles: Mapping[str, str] = field(default_factory=dict)
+    example: Call | None = None
 
     def has_oracle(self, sklearn_version: str) -> bool:
         """Whether the installed scikit-learn can be asked this member's question."""

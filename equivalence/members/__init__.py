@@ -6,13 +6,15 @@ A new member is one declaration in its family's module and one name in that modu
 
 from __future__ import annotations
 
-from equivalence.members import classification, ranking
+from equivalence.members import classification, confusion, dcg, probability, ranking, report
 from equivalence.model import Member
 
 __all__ = ["REGISTRY", "member"]
 
 REGISTRY: dict[str, Member] = {
-    declared.name: declared for family in (classification, ranking) for declared in family.MEMBERS
+    declared.name: declared
+    for family in (classification, confusion, dcg, probability, ranking, report)
+    for declared in family.MEMBERS
 }
 
 

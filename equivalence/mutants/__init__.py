@@ -12,9 +12,15 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import seed
+from equivalence.mutants import confusion, dcg, probability, report, seed
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
 
-MUTANTS: tuple[Mutant, ...] = (*seed.MUTANTS,)
+MUTANTS: tuple[Mutant, ...] = (
+    *seed.MUTANTS,
+    *probability.MUTANTS,
+    *confusion.MUTANTS,
+    *dcg.MUTANTS,
+    *report.MUTANTS,
+)

@@ -4,7 +4,32 @@ Members are static methods in snake_case: ``TopKAccuracy.score``,
 ``BrierScore.multi_class``, ``Accuracy.score``.
 """
 
-from lodestar.metrics.classification import Accuracy, BrierScore
-from lodestar.metrics.ranking import TopKAccuracy
+from lodestar.metrics.classification import (
+    Accuracy,
+    AverageRow,
+    BalancedAccuracy,
+    BrierScore,
+    ClassificationReport,
+    ClassRow,
+    ConfusionMatrix,
+    LogLoss,
+    Normalization,
+    ZeroDivision,
+)
+from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
 
-__all__ = ["Accuracy", "BrierScore", "TopKAccuracy"]
+__all__ = [
+    "Accuracy",
+    "AverageRow",
+    "BalancedAccuracy",
+    "BrierScore",
+    "ClassRow",
+    "ClassificationReport",
+    "ConfusionMatrix",
+    "Dcg",
+    "LogLoss",
+    "Ndcg",
+    "Normalization",
+    "TopKAccuracy",
+    "ZeroDivision",
+]

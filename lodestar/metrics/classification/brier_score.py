@@ -8,6 +8,7 @@ import numpy as np
 
 from lodestar.metrics import _inputs
 from lodestar.metrics._inputs import FloatArray, IntArray
+from lodestar.metrics.classification.log_loss import binary_inputs, positive_label
 
 __all__ = ["BrierScore"]
 
@@ -16,6 +17,38 @@ _BLOCK_ELEMENTS = 1 << 16
 
 class BrierScore:
     """The mirror of ``Lodestar.Metrics.BrierScore`` and ``sklearn.metrics.brier_score_loss``."""
+
+    @staticmethod
+    def score(
+        y_true: Any,
+        y_proba: Any,
+        pos_label: int = 1,
+        scale_by_half: bool = True,
+        sample_weight: Any = None,
+    ) -> float:
+        """The binary Brier score of one probability per sample, the probability that
+        the sample's label is ``pos_label``.
+
+        Each sample costs its squared distance from the truth over both classes,
+        ``((1 - t) - (1 - p)) ** 2 + (t - p) ** 2`` with ``t`` 1 for ``pos_label`` and 0
+        otherwise, as scikit-learn 1.7 and later compute it; the result is the weighted
+        mean, halved by default (the single-column form). See
+        ``docs/reference/metrics/classification/brierscore-score.md``.
+
+        Raises:
+            ArgumentError: ``y_true`` and ``y_proba`` differ in length or are empty; a
+                probability is outside ``[0, 1]``; ``pos_label`` or a label is not an
+                integer; ``sample_weight`` is neither empty nor one value per sample, is
+                zero throughout, or sums to zero; any value is NaN or infinite.
+        """
+        positive = positive_label(pos_label)
+        scale_by_half = _inputs.flag(scale_by_half, "scale_by_half")
+        truth, proba, weight = binary_inputs(y_true, y_proba, sample_weight, "less than")
+        hit = (truth == positive).astype(np.float64)
+        distances = np.square((1.0 - hit) - (1.0 - proba))
+        distances += np.square(hit - proba)
+        score = _inputs.weighted_mean(distances, weight)
+        return score * 0.5 if scale_by_half else score
 
     @staticmethod
     def multi_class(

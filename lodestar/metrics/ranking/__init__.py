@@ -1,5 +1,6 @@
 """Ranking metrics."""
 
+from lodestar.metrics.ranking.dcg import Dcg, Ndcg
 from lodestar.metrics.ranking.top_k_accuracy import TopKAccuracy
 
-__all__ = ["TopKAccuracy"]
+__all__ = ["Dcg", "Ndcg", "TopKAccuracy"]

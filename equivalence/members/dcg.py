@@ -1,0 +1,689 @@
+"""The discounted-gain members: ``Dcg.score`` and ``Ndcg.score``.
+
+Both take the relevance and the scores of rows of documents, flat and row-major with a
+``label_count`` (the C# form) or as 2-D arrays, and the calls carry either form. The two
+share one strategy; ``Ndcg.score`` has no ``log_base``, so its calls leave it out.
+
+The calls pass ``y_true``, ``y_score`` and ``label_count`` by position and everything
+else by keyword, under the lodestar name.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from hypothesis import strategies as st
+
+from equivalence import strategies as s
+from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
+from lodestar.errors import ArgumentError
+from lodestar.metrics import Dcg, Ndcg
+
+__all__ = ["DCG", "MEMBERS", "NDCG"]
+
+Rows = np.ndarray[Any, Any]
+
+
+# -- reading a call back --------------------------------------------------------------
+
+
+def _label_count(call: Call) -> Any:
+    return call.args[2] if len(call.args) > 2 else call.kwargs.get("label_count")
+
+
+def _k(call: Call) -> Any:
+    return call.kwargs.get("k")
+
+
+def _log_base(call: Call) -> Any:
+    return call.kwargs.get("log_base", 2.0)
+
+
+def _ignore_ties(call: Call) -> Any:
+    return call.kwargs.get("ignore_ties", False)
+
+
+def _weight(call: Call) -> np.ndarray[Any, Any] | None:
+    weight = s.as_floats(call.kwargs.get("sample_weight"))
+    if weight is None or weight.size == 0:
+        return None
+    return weight
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _block(value: Any, label_count: Any) -> Rows:
+    """A flat or 2-D argument as rows of ``label_count``, its dtype kept.
+
+    Raises ``ValueError`` where the argument is not rows of ``label_count``: that is
+    the question the C# form asks, and a block of another width is not an answer to it.
+    """
+    if not _is_count(label_count) or label_count < 1:
+        raise ValueError(f"label_count {label_count!r} is not a document count")
+    array = np.asarray(value)
+    if array.ndim == 1:
+        if array.size % label_count:
+            raise ValueError(f"{array.size} values are not rows of {label_count}")
+        return array.reshape(-1, label_count)
+    if array.ndim != 2 or array.shape[1] != label_count:
+        raise ValueError(f"shape {array.shape} is not rows of {label_count}")
+    return array
+
+
+def _parsed(call: Call) -> tuple[Rows, Rows] | None:
+    """Relevance and scores as float rows, or ``None`` when lodestar would refuse them
+    for their shape or their values (k and log_base aside)."""
+    label_count = _label_count(call)
+    if not _is_count(label_count) or label_count < 2:
+        return None
+    try:
+        relevance = _block(call.args[0], label_count)
+        scores = _block(call.args[1], label_count)
+    except (ValueError, TypeError):
+        return None
+    if relevance.dtype.kind not in "iuf" or scores.dtype.kind not in "iuf":
+        return None
+    if relevance.shape != scores.shape or relevance.size == 0:
+        return None
+    truth, ranked = relevance.astype(np.float64), scores.astype(np.float64)
+    if not (np.isfinite(truth).all() and np.isfinite(ranked).all()):
+        return None
+    return truth, ranked
+
+
+def _tied_groups(call: Call) -> list[tuple[int, int]]:
+    """Every group of two or more equal scores in a row, as the first and last position
+    (0-based, in descending score order) it occupies."""
+    parsed = _parsed(call)
+    if parsed is None:
+        return []
+    groups = []
+    for row in parsed[1]:
+        values, sizes = np.unique(row, return_counts=True)
+        for value, size in zip(values, sizes, strict=True):
+            if size > 1:
+                first = int((row > value).sum())
+                groups.append((first, first + int(size) - 1))
+    return groups
+
+
+def _cut(call: Call) -> int | None:
+    """The ``k`` of a call when it cuts the row: an integer below ``label_count``."""
+    k, label_count = _k(call), _label_count(call)
+    if _is_count(k) and _is_count(label_count) and 1 <= k < label_count:
+        return int(k)
+    return None
+
+
+def _tie_within_k(call: Call) -> bool:
+    """A group of equal scores lies wholly among the positions that count."""
+    k = _k(call)
+    if k is not None and not (_is_count(k) and k >= 1):
+        return False
+    limit = math.inf if k is None else int(k)
+    return any(last < limit for _, last in _tied_groups(call))
+
+
+def _tie_across_k(call: Call) -> bool:
+    """A group of equal scores straddles the ``k`` cut: some of it counts, some does not."""
+    k = _cut(call)
+    return k is not None and any(first < k <= last for first, last in _tied_groups(call))
+
+
+def _has_tie(call: Call) -> bool:
+    return bool(_tied_groups(call))
+
+
+def _all_zero_row(call: Call) -> bool:
+    parsed = _parsed(call)
+    return parsed is not None and bool((parsed[0] == 0).all(axis=1).any())
+
+
+def _negative_relevance(call: Call) -> bool:
+    parsed = _parsed(call)
+    return parsed is not None and bool((parsed[0] < 0).any())
+
+
+def _boolean_relevance(call: Call) -> bool:
+    return np.asarray(call.args[0]).dtype.kind == "b"
+
+
+def _boolean_argument(call: Call) -> bool:
+    """``k`` or ``log_base`` given as a boolean, which scikit-learn reads as 1 or 0."""
+    return isinstance(_k(call), (bool, np.bool_)) or isinstance(_log_base(call), (bool, np.bool_))
+
+
+def _non_finite_weight(call: Call) -> bool:
+    weight = _weight(call)
+    return weight is not None and not bool(np.isfinite(weight).all())
+
+
+def _non_finite(call: Call) -> bool:
+    if _non_finite_weight(call):
+        return True
+    for value in call.args[:2]:
+        array = s.as_floats(value)
+        if array is not None and array.size and not bool(np.isfinite(array).all()):
+            return True
+    return False
+
+
+def _negative_weight(call: Call) -> bool:
+    weight = _weight(call)
+    return weight is not None and bool((weight < 0).any())
+
+
+def _zero_sum_weight(call: Call) -> bool:
+    weight = _weight(call)
+    return weight is not None and bool(np.isfinite(weight).all()) and float(weight.sum()) == 0.0
+
+
+def _wrong_weight_length(call: Call) -> bool:
+    parsed, weight = _parsed(call), _weight(call)
+    return parsed is not None and weight is not None and weight.size != len(parsed[0])
+
+
+def _k_at_count(call: Call) -> bool:
+    return _parsed(call) is not None and _is_count(_k(call)) and _k(call) == _label_count(call)
+
+
+def _k_past_count(call: Call) -> bool:
+    k = _k(call)
+    return _parsed(call) is not None and _is_count(k) and k > _label_count(call)
+
+
+def _k_below_one(call: Call) -> bool:
+    k = _k(call)
+    return _is_count(k) and k < 1
+
+
+def _log_base_is(test: Callable[[float], bool]) -> Callable[[Call], bool]:
+    def holds(call: Call) -> bool:
+        base = _log_base(call)
+        if isinstance(base, (bool, np.bool_)) or not isinstance(base, (int, float)):
+            return False
+        return _parsed(call) is not None and test(float(base))
+
+    return holds
+
+
+def _wrong_size(call: Call) -> bool:
+    label_count = _label_count(call)
+    if not _is_count(label_count) or label_count < 2:
+        return False
+    try:
+        relevance = np.asarray(call.args[0])
+        scores = np.asarray(call.args[1])
+    except ValueError:
+        return True
+    if relevance.size == 0 and scores.size == 0:
+        return False
+    try:
+        return bool(_block(relevance, label_count).shape != _block(scores, label_count).shape)
+    except ValueError:
+        return True
+
+
+def _empty(call: Call) -> bool:
+    return np.size(call.args[0]) == 0 and np.size(call.args[1]) == 0
+
+
+# -- the oracles ------------------------------------------------------------------------
+
+
+def _sklearn_arguments(call: Call, normalized: bool) -> dict[str, Any]:
+    arguments: dict[str, Any] = {
+        "k": _k(call),
+        "sample_weight": _weight(call),
+        "ignore_ties": _ignore_ties(call),
+    }
+    if not normalized:
+        arguments["log_base"] = _log_base(call)
+    return arguments
+
+
+def _dcg_oracle(call: Call) -> float:
+    """``dcg_score`` on the two blocks as ``(rows, label_count)`` arrays.
+
+    A flat argument is reshaped to rows of ``label_count``, keeping its dtype (integer
+    relevance stays integer, as scikit-learn would receive it); a 2-D argument of another
+    width is refused here, since it is not the question the call asks. An empty weight
+    vector means unweighted and is passed as ``None``.
+    """
+    from sklearn.metrics import dcg_score
+
+    label_count = _label_count(call)
+    truth, scores = _block(call.args[0], label_count), _block(call.args[1], label_count)
+    return float(dcg_score(truth, scores, **_sklearn_arguments(call, False)))
+
+
+def _ndcg_oracle(call: Call) -> float:
+    """``ndcg_score`` on the two blocks as ``(rows, label_count)`` arrays, read as
+    :func:`_dcg_oracle` reads them."""
+    from sklearn.metrics import ndcg_score
+
+    label_count = _label_count(call)
+    truth, scores = _block(call.args[0], label_count), _block(call.args[1], label_count)
+    return float(ndcg_score(truth, scores, **_sklearn_arguments(call, True)))
+
+
+def _descending_index_ranks(scores: Rows) -> Rows:
+    """Untied scores that order each row as the rule does: by descending score, equal
+    scores by descending document index. Written as a plain loop over the documents."""
+    ranks = np.empty(scores.shape, dtype=np.float64)
+    for row, values in enumerate(scores.tolist()):
+        order = sorted(range(len(values)), key=lambda j: (values[j], j), reverse=True)
+        for position, document in enumerate(order):
+            ranks[row, document] = len(values) - position
+    return ranks
+
+
+def _fixed_order_answer(normalized: bool) -> Callable[[Call], float]:
+    """The answer with ``ignore_ties`` under the descending-index rule, worked out
+    without lodestar.
+
+    The order is the plain loop of :func:`_descending_index_ranks`. The arithmetic is
+    scikit-learn's own, asked with those ranks in place of the scores: they hold no tie,
+    so its unstable sort has only one order to find, the rule's.
+    """
+
+    def expected(call: Call) -> float:
+        from sklearn.metrics import dcg_score, ndcg_score
+
+        label_count = _label_count(call)
+        truth = _block(call.args[0], label_count)
+        ranks = _descending_index_ranks(_block(call.args[1], label_count).astype(np.float64))
+        function = ndcg_score if normalized else dcg_score
+        return float(function(truth, ranks, **_sklearn_arguments(call, normalized)))
+
+    return expected
+
+
+def _ignore_ties_with_ties(call: Call) -> bool:
+    return _ignore_ties(call) is True and _has_tie(call)
+
+
+# -- the calls ------------------------------------------------------------------------
+
+SHARED_SCENARIOS = (
+    "valid",
+    "binary_relevance",
+    "tie_within_k",
+    "tie_across_k",
+    "ignore_ties_tied",
+    "all_zero_relevance",
+    "single_row",
+    "wide_rows",
+    "k_at_or_past_count",
+    "k_below_one",
+    "k_malformed",
+    "boolean_argument",
+    "negative_relevance",
+    "weighted",
+    "zero_sum_weight",
+    "two_d",
+    "empty",
+    "wrong_size",
+    "label_count_below_two",
+    "wrong_weight_length",
+    "non_finite",
+    "boolean_relevance",
+)
+DCG_SCENARIOS = (
+    *SHARED_SCENARIOS,
+    "log_base_one",
+    "log_base_below_one",
+    "log_base_extreme",
+    "log_base_refused",
+)
+
+#: Bases inside ``(0, inf)`` where a port goes wrong: 1 (every discount zero), just
+#: above 1, below 1 (negative discounts), the smallest and largest doubles.
+LOG_BASE_EDGES = {
+    "log_base_one": (1, 1.0),
+    "log_base_below_one": (0.5, 0.9999999999999999, 1e-10, 0.25),
+    "log_base_extreme": (5e-324, 1e-300, 1e308, 1.7976931348623157e308),
+}
+LOG_BASE_REFUSED = (0, 0.0, -0.0, -1, -2.5, math.nan, math.inf, -math.inf, True, False)
+
+
+def _relevance(draw: s.Draw, rows: int, width: int, kind: str) -> list[list[Any]]:
+    if kind == "binary":
+        values: st.SearchStrategy[Any] = st.integers(0, 1)
+    elif kind == "grades":
+        values = st.integers(0, 4)
+    elif kind == "halves":
+        values = st.sampled_from([0.0, 0.5, 1.0, 2.5, 3.0])
+    else:
+        values = st.floats(0.0, 100.0)
+    return [draw(st.lists(values, min_size=width, max_size=width)) for _ in range(rows)]
+
+
+def _place_ties(draw: s.Draw, width: int, k: int, across: bool) -> list[float]:
+    """Scores for one row with a group of equal scores inside the top ``k`` or across it."""
+    if across:
+        above = draw(st.integers(0, k - 1))
+        last = draw(st.integers(k, width - 1))
+    else:
+        above = draw(st.integers(0, max(0, k - 2)))
+        last = draw(st.integers(above + 1, max(above + 1, k - 1)))
+    order = draw(st.permutations(range(width)))
+    scores = [0.0] * width
+    for position, document in enumerate(order):
+        scores[document] = 1.0 if position < above else (0.5 if position <= last else 0.25)
+    return scores
+
+
+@st.composite
+def _calls(draw: s.Draw, scenario: str, normalized: bool) -> Call:
+    width = draw(st.integers(2, 6))
+    rows = draw(st.integers(1, 6))
+    if scenario == "single_row":
+        rows = 1
+    if scenario == "wide_rows":
+        width, rows = draw(st.integers(17, 40)), draw(st.integers(1, 40))
+    if scenario == "empty":
+        rows = 0
+    kind = draw(st.sampled_from(["binary", "grades", "halves", "floats"]))
+    if scenario == "binary_relevance":
+        kind = "binary"
+    relevance: list[list[Any]] = _relevance(draw, rows, width, kind)
+    scores: list[list[Any]] = s.score_matrix(draw, rows, width)
+    if scenario == "binary_relevance" and draw(st.booleans()):
+        scores = [
+            draw(st.lists(st.integers(0, 3), min_size=width, max_size=width)) for _ in range(rows)
+        ]
+    k: Any = draw(st.one_of(st.none(), st.integers(1, width)))
+    log_base: Any = draw(st.sampled_from([2, 2.0, 10, math.e, 1.0000000000000002, 3.5]))
+    ignore_ties: Any = draw(st.booleans())
+    weight: Any = draw(s.valid_weights(rows)) if draw(st.booleans()) else None
+    label_count: Any = width
+
+    if scenario in ("tie_within_k", "tie_across_k"):
+        if scenario == "tie_across_k":
+            width = max(width, 3)
+            k = draw(st.integers(1, width - 1))
+        else:
+            k = draw(st.one_of(st.none(), st.integers(2, width)))
+        label_count = width
+        relevance = _relevance(draw, rows, width, kind)
+        scores = s.score_matrix(draw, rows, width)
+        scores[0] = _place_ties(draw, width, width if k is None else k, scenario == "tie_across_k")
+        ignore_ties = False
+    if scenario == "ignore_ties_tied":
+        ignore_ties = True
+        first, second = draw(st.permutations(range(width)))[:2]
+        scores[0][second] = scores[0][first]
+    if scenario == "all_zero_relevance":
+        for row in range(rows) if draw(st.booleans()) else [s.some_index(draw, rows)]:
+            relevance[row] = [0 if kind in ("binary", "grades") else 0.0] * width
+    if scenario == "k_at_or_past_count":
+        k = width + draw(st.sampled_from([0, 1, 5, 1000]))
+    if scenario == "k_below_one":
+        k = draw(st.sampled_from([0, -1, -5]))
+    if scenario == "k_malformed":
+        k = draw(st.sampled_from([2.0, 1.5, "2", False]))
+    if scenario == "boolean_argument":
+        if normalized or draw(st.booleans()):
+            k = True
+        else:
+            log_base = True
+    if scenario == "negative_relevance":
+        cell = s.some_index(draw, width)
+        relevance[s.some_index(draw, rows)][cell] = draw(st.sampled_from([-1, -0.5, -3.0]))
+    if scenario == "weighted":
+        weight = draw(s.valid_weights(rows))
+    if scenario == "zero_sum_weight":
+        rows = max(rows, 2)
+        relevance = _relevance(draw, rows, width, kind)
+        scores = s.score_matrix(draw, rows, width)
+        weight = draw(st.one_of(s.zero_sum_weights(rows), st.just([0.0] * rows)))
+    if scenario == "wrong_weight_length":
+        weight = draw(st.lists(st.floats(0, 2), min_size=rows + 1, max_size=rows + 3))
+    if scenario == "non_finite":
+        bad = draw(st.sampled_from(s.NON_FINITE))
+        where = draw(st.sampled_from(["relevance", "scores", "weight"]))
+        if where == "weight":
+            weight = [1.0] * (rows - 1) + [bad]
+        else:
+            target = relevance if where == "relevance" else scores
+            target[s.some_index(draw, rows)][s.some_index(draw, width)] = bad
+    if scenario == "label_count_below_two":
+        label_count = draw(st.sampled_from([0, 1]))
+        relevance = [row[:label_count] for row in relevance]
+        scores = [row[:label_count] for row in scores]
+    if scenario in LOG_BASE_EDGES:
+        log_base = draw(st.sampled_from(LOG_BASE_EDGES[scenario]))
+    if scenario == "log_base_refused":
+        log_base = draw(st.sampled_from(LOG_BASE_REFUSED))
+
+    truth: Any = [value for row in relevance for value in row]
+    block: Any = [value for row in scores for value in row]
+    if scenario == "wrong_size":
+        how = draw(st.sampled_from(["both_long", "score_short", "truth_long", "two_d_width"]))
+        if how == "both_long":
+            truth, block = [*truth, 1], [*block, 0.5]
+        elif how == "score_short":
+            block = block[:-1]
+        elif how == "truth_long":
+            truth = [*truth, *truth[:1]]
+        else:
+            truth = np.array(relevance, dtype=np.float64)
+            block = np.array(scores, dtype=np.float64)
+            label_count = width + draw(st.sampled_from([-1, 1]))
+    if scenario == "two_d" or (scenario == "wide_rows" and draw(st.booleans())):
+        truth = np.array(relevance, dtype=np.float64 if kind in ("halves", "floats") else np.int64)
+        block = (
+            np.array(scores, dtype=np.float64)
+            if draw(st.booleans())
+            else np.ravel(np.array(scores, dtype=np.float64))
+        )
+    if scenario == "boolean_relevance":
+        truth = np.array([bool(value) for value in truth], dtype=np.bool_)
+
+    kwargs: dict[str, Any] = {"k": k}
+    if not normalized:
+        kwargs["log_base"] = log_base
+    kwargs["ignore_ties"] = ignore_ties
+    if weight is not None:
+        kwargs["sample_weight"] = weight
+    keep = {
+        "tie_across_k": ("k",),
+        "k_at_or_past_count": ("k",),
+        "k_below_one": ("k",),
+        "k_malformed": ("k",),
+        "boolean_argument": ("k", "log_base"),
+        "ignore_ties_tied": ("ignore_ties",),
+        "log_base_one": ("log_base",),
+        "log_base_below_one": ("log_base",),
+        "log_base_extreme": ("log_base",),
+        "log_base_refused": ("log_base",),
+    }.get(scenario, ())
+    if scenario in ("weighted", "zero_sum_weight", "wrong_weight_length", "non_finite"):
+        keep = ("sample_weight",)
+    return Call((truth, block, label_count), s.with_defaults(draw, kwargs, keep))
+
+
+# -- the declarations -----------------------------------------------------------------
+
+
+def _edges(normalized: bool) -> tuple[Edge, ...]:
+    shared = (
+        Edge("tie_within_k", "a group of equal scores wholly inside the top k", _tie_within_k),
+        Edge("tie_across_k", "a group of equal scores straddling the k cut", _tie_across_k),
+        Edge(
+            "ignore_ties_with_ties",
+            "ignore_ties=True on a row with equal scores",
+            _ignore_ties_with_ties,
+        ),
+        Edge("all_zero_relevance", "a row whose relevance is zero throughout", _all_zero_row),
+        Edge(
+            "single_row",
+            "one row",
+            lambda c: (p := _parsed(c)) is not None and len(p[0]) == 1,
+        ),
+        Edge(
+            "wide_row",
+            "more than 16 documents a row, past NumPy's small-sort threshold",
+            lambda c: _parsed(c) is not None and _label_count(c) > 16,
+        ),
+        Edge(
+            "integer_relevance",
+            "integer relevance, which scikit-learn keeps as integers",
+            lambda c: _parsed(c) is not None and np.asarray(c.args[0]).dtype.kind == "i",
+        ),
+        Edge("k_at_count", "k equal to label_count", _k_at_count),
+        Edge("k_past_count", "k above label_count", _k_past_count),
+        Edge("k_below_one", "k below 1", _k_below_one),
+        Edge("negative_relevance", "a relevance below zero", _negative_relevance),
+        Edge("negative_weight", "a weight below zero", _negative_weight),
+        Edge("zero_sum_weight", "weights summing to exactly zero", _zero_sum_weight),
+        Edge("two_d", "a block given as a 2-D array", lambda c: np.ndim(c.args[0]) == 2),
+        Edge("empty", "no document at all", _empty),
+        Edge("wrong_size", "blocks that are not equal rows of label_count", _wrong_size),
+        Edge(
+            "label_count_below_two",
+            "label_count of 0 or 1",
+            lambda c: _label_count(c) in (0, 1),
+        ),
+        Edge("wrong_weight_length", "a weight vector of the wrong length", _wrong_weight_length),
+        Edge("non_finite", "NaN or infinity in relevance, scores or weights", _non_finite),
+        Edge("boolean_relevance", "relevance given as booleans", _boolean_relevance),
+        Edge("boolean_argument", "k or log_base given as a boolean", _boolean_argument),
+    )
+    if normalized:
+        return shared
+    return (
+        *shared,
+        Edge("log_base_one", "log_base = 1, every discount zero", _log_base_is(lambda b: b == 1)),
+        Edge(
+            "log_base_below_one",
+            "log_base in (0, 1), negative discounts",
+            _log_base_is(lambda b: 0 < b < 1),
+        ),
+        Edge(
+            "log_base_extreme",
+            "log_base at the smallest or largest doubles",
+            _log_base_is(lambda b: b < 1e-300 or b > 1e300),
+        ),
+        Edge(
+            "log_base_refused",
+            "log_base outside (0, inf): zero, negative, NaN or infinite",
+            _log_base_is(lambda b: not 0 < b < math.inf),
+        ),
+    )
+
+
+def _divergences(normalized: bool) -> tuple[Divergence, ...]:
+    shared = (
+        Divergence(
+            name="ignore_ties_order",
+            kind="value",
+            summary=(
+                "With ignore_ties=True, equal scores rank by descending document index; "
+                "scikit-learn ranks them with NumPy's default, unstable sort, whose order "
+                "depends on the NumPy build and the row's width, so on a row with ties the "
+                "two can give different numbers."
+            ),
+            applies=_ignore_ties_with_ties,
+            expected=_fixed_order_answer(normalized),
+        ),
+        Divergence(
+            name="non_finite_weight",
+            kind="narrowing",
+            summary=(
+                "A NaN or infinite weight is refused; scikit-learn does not check the "
+                "weights and answers NaN."
+            ),
+            applies=_non_finite_weight,
+        ),
+        Divergence(
+            name="boolean_relevance",
+            kind="narrowing",
+            summary=(
+                "Relevance given as booleans is refused, as a non-number; scikit-learn "
+                "reads it as 0 and 1."
+            ),
+            applies=_boolean_relevance,
+        ),
+        Divergence(
+            name="boolean_argument",
+            kind="narrowing",
+            summary=(
+                "A boolean k or log_base is refused; scikit-learn reads True as 1 (and "
+                "answers) and False as 0."
+            ),
+            applies=_boolean_argument,
+        ),
+    )
+    if not normalized:
+        return shared
+    return (
+        *shared,
+        Divergence(
+            name="negative_relevance",
+            kind="narrowing",
+            summary=(
+                "A negative relevance is refused with scikit-learn's sentence; before 1.4 "
+                "scikit-learn only warned (FutureWarning) and answered, possibly below 0."
+            ),
+            applies=_negative_relevance,
+            versions=VersionRange(until="1.4"),
+        ),
+    )
+
+
+DCG = Member(
+    name="Dcg.score",
+    csharp="Dcg.Score",
+    page="reference/metrics/ranking/dcg-score.md",
+    implementation=Dcg.score,
+    oracle=_dcg_oracle,
+    oracle_call="dcg_score(y_true.reshape(-1, label_count), y_score.reshape(-1, label_count), "
+    "k=k, log_base=log_base, sample_weight=sample_weight, ignore_ties=ignore_ties)",
+    since="1.3",
+    scenarios={scenario: _calls(scenario, False) for scenario in DCG_SCENARIOS},
+    edges=_edges(False),
+    divergences=_divergences(False),
+    # Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26
+    # to 2.4): the tie-averaged gain is computed for all rows at once, but by the same
+    # operations in the same order as scikit-learn's row loop, and the untied gain is
+    # the same matrix-vector product over the same block.
+    tolerance=Tolerance(ulps=0),
+    refusals=(ArgumentError,),
+    roles={"y_true": "numbers"},
+    example=Call(
+        ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4),
+        {"log_base": 2.0, "ignore_ties": False, "sample_weight": [1.0, 3.0]},
+    ),
+)
+
+NDCG = Member(
+    name="Ndcg.score",
+    csharp="Ndcg.Score",
+    page="reference/metrics/ranking/ndcg-score.md",
+    implementation=Ndcg.score,
+    oracle=_ndcg_oracle,
+    oracle_call="ndcg_score(y_true.reshape(-1, label_count), y_score.reshape(-1, label_count), "
+    "k=k, sample_weight=sample_weight, ignore_ties=ignore_ties)",
+    since="1.3",
+    scenarios={scenario: _calls(scenario, True) for scenario in SHARED_SCENARIOS},
+    edges=_edges(True),
+    divergences=_divergences(True),
+    # Measured 0, as for Dcg.score: both halves of the ratio and the ratio itself are
+    # scikit-learn's operations on the same arrays.
+    tolerance=Tolerance(ulps=0),
+    refusals=(ArgumentError,),
+    roles={"y_true": "numbers"},
+    example=Call(
+        ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4),
+        {"ignore_ties": False, "sample_weight": [1.0, 3.0]},
+    ),
+)
+
+MEMBERS = (DCG, NDCG)
