@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 
 from equivalence.model import Call, Member
 from equivalence.runner import Verdict, judge
@@ -99,10 +99,13 @@ def run_member(
     implementation: Callable[..., Any] | None = None,
     max_examples: int | None = None,
     version: str | None = None,
+    shrink: bool = True,
 ) -> MemberResult:
     """Runs ``member``'s calls through :func:`~equivalence.runner.judge`.
 
     The active Hypothesis profile sets the example budget unless ``max_examples`` does.
+    ``shrink=False`` reports the first failing call as found, unminimised: enough to know
+    that a seeded bug is caught, and much cheaper.
     The run fails on the first undeclared difference (Hypothesis then shrinks it to a
     minimal call) and, when every call passed, on any declared edge no call reached.
     """
@@ -139,7 +142,10 @@ def run_member(
 
     started = time.perf_counter()
     for scenario, strategy in member.scenarios.items():
-        test = settings(settings(), max_examples=share)(given(strategy)(conforms))
+        overrides: dict[str, Any] = {"max_examples": share}
+        if not shrink:
+            overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
+        test = settings(settings(), **overrides)(given(strategy)(conforms))
         try:
             test()
         except Mismatch as mismatch:
