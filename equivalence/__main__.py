@@ -1,4 +1,4 @@
-"""Command line: ``python -m equivalence {run,check,table,matrix}``.
+"""Command line: ``python -m equivalence {run,check,table,matrix,edges}``.
 
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
@@ -7,6 +7,7 @@
   1 with the minimal counterexample when it does not.
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
+* ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
 """
 
 from __future__ import annotations
@@ -113,6 +114,17 @@ def _matrix(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _edges(arguments: argparse.Namespace) -> int:
+    from equivalence.malformed import render
+
+    text = render()
+    if arguments.output:
+        Path(arguments.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m equivalence", description=__doc__.split("\n")[0]
@@ -139,6 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     matrix.add_argument("reports", help="the folder of per-cell JSON reports")
     matrix.add_argument("--output", default=None)
     matrix.set_defaults(handler=_matrix)
+
+    edges = commands.add_parser("edges", help="render docs/bad-input.md")
+    edges.add_argument("--output", default=None)
+    edges.set_defaults(handler=_edges)
 
     arguments = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = arguments.handler

@@ -6,13 +6,31 @@ A new member is one declaration in its family's module and one name in that modu
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from equivalence.members import classification, confusion, dcg, probability, ranking, report
 from equivalence.model import Member
 
 __all__ = ["REGISTRY", "member"]
 
+
+def _with_bad_input(declared: Member) -> Member:
+    """Every member also runs the shared bad-input scenario and carries the shared
+    declaration that malformed input is refused (see :mod:`equivalence.malformed`)."""
+    from hypothesis import strategies as st
+
+    from equivalence.malformed import malformed_calls, malformed_narrowing
+
+    scenarios = {
+        **declared.scenarios,
+        "malformed": malformed_calls(declared, st.one_of(*declared.scenarios.values())),
+    }
+    divergences = (*declared.divergences, malformed_narrowing(declared))
+    return replace(declared, scenarios=scenarios, divergences=divergences)
+
+
 REGISTRY: dict[str, Member] = {
-    declared.name: declared
+    declared.name: _with_bad_input(declared)
     for family in (classification, confusion, dcg, probability, ranking, report)
     for declared in family.MEMBERS
 }

@@ -192,6 +192,10 @@ ACCURACY = Member(
         ),
     ),
     tolerance=Tolerance(ulps=0),
+    example=Call(
+        ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
+        {"normalize": True, "sample_weight": [1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0]},
+    ),
 )
 
 
@@ -393,6 +397,10 @@ BRIER_MULTI_CLASS = Member(
         ),
     ),
     tolerance=Tolerance(ulps=0),
+    example=Call(
+        ([0, 1, 2, 1], [0.7, 0.2, 0.1, 0.1, 0.8, 0.1, 0.2, 0.2, 0.6, 0.3, 0.4, 0.3], 3),
+        {"scale_by_half": False, "sample_weight": [1.0, 2.0, 1.0, 2.0]},
+    ),
 )
 
 MEMBERS = (ACCURACY, BRIER_MULTI_CLASS)

@@ -340,6 +340,10 @@ TOP_K_ACCURACY = Member(
     ),
     tolerance=Tolerance(ulps=0),
     refusals=(ArgumentError,),
+    example=Call(
+        ([0, 1, 2, 2], [0.7, 0.2, 0.1, 0.3, 0.5, 0.2, 0.2, 0.3, 0.5, 0.5, 0.3, 0.2], 3),
+        {"k": 2, "normalize": True, "sample_weight": [1.0, 2.0, 4.0, 8.0]},
+    ),
 )
 
 MEMBERS = (TOP_K_ACCURACY,)

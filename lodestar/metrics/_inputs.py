@@ -56,7 +56,7 @@ def _show(value: Any) -> str:
     """A short, exact rendering of one offending value for a message."""
     if isinstance(value, (float, np.floating)):
         return repr(float(value))
-    if isinstance(value, (np.integer, np.bool_)):
+    if isinstance(value, np.generic):
         return repr(value.item())
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

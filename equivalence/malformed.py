@@ -1,0 +1,449 @@
+"""Bad input, by category, for every member: what each argument is, and how to spoil it.
+
+A member's arguments are sorted into *roles* by their names (``y_true`` holds labels,
+``sample_weight`` weights, ``k`` a count, …; a member whose names mislead declares
+``roles``). Each role has its categories: ways to spoil a valid value (NaN, a fractional
+label, a count given as a string, …) and ways to pass the same values in another form
+(a read-only array, a Fortran-ordered block, ``float32``, a generator, …).
+
+Three things use this table, so a new member gets all of them by declaring nothing:
+
+* :func:`malformed_calls`, an extra scenario of every conformance run, so that the
+  harness holds each category against scikit-learn;
+* :func:`malformed_narrowing`, the declaration every member carries for the DESIGN rule
+  that malformed input is refused even where scikit-learn answers a number;
+* :func:`cells`, which the bad-input test walks and ``python -m equivalence edges``
+  renders into ``docs/bad-input.md``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import numbers
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from hypothesis import strategies as st
+
+from equivalence.model import Call, Divergence, Member
+
+__all__ = [
+    "CATEGORIES",
+    "ROLES",
+    "Category",
+    "Cell",
+    "base_call",
+    "cells",
+    "is_malformed",
+    "malformed_calls",
+    "malformed_narrowing",
+    "parameters",
+    "role_of",
+]
+
+Role = Literal["labels", "numbers", "weights", "count", "flag"]
+
+#: The role of an argument, by its name. A member whose names say something else
+#: declares ``Member.roles``.
+ROLES: dict[str, Role] = {
+    "y_true": "labels",
+    "y_pred": "labels",
+    "y_score": "numbers",
+    "y_proba": "numbers",
+    "y_prob": "numbers",
+    "sample_weight": "weights",
+    "class_count": "count",
+    "label_count": "count",
+    "k": "count",
+    "digits": "count",
+    "normalize": "flag",
+    "scale_by_half": "flag",
+    "adjusted": "flag",
+    "ignore_ties": "flag",
+}
+
+#: What a category promises about lodestar's outcome.
+#: ``refuse``: an ArgumentError naming the argument; ``same``: the answer of the valid call
+#: (the same values in another form); ``either``: an answer or a documented refusal.
+Expectation = Literal["refuse", "same", "either"]
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    role: Role
+    expect: Expectation
+    spoil: Callable[[Any], Any]
+    #: The valid values the spoiled call must agree with, when ``expect`` is ``same``.
+    equivalent: Callable[[Any], Any] | None = None
+    #: Whether the spoiled value can be handed to both sides (a generator cannot).
+    reusable: bool = True
+
+
+def _items(value: Any) -> list[Any]:
+    return np.asarray(value).tolist() if isinstance(value, np.ndarray) else list(value)
+
+
+def _replace_first(value: Any, item: Any) -> list[Any]:
+    items = _items(value)
+    return [item, *items[1:]] if items else [item]
+
+
+def _readonly(value: Any) -> np.ndarray[Any, Any]:
+    array = np.array(value)
+    array.flags.writeable = False
+    return array
+
+
+def _strided(value: Any) -> np.ndarray[Any, Any]:
+    """The same values as a non-contiguous view (every other column of a wider block)."""
+    array = np.asarray(value)
+    wide = np.repeat(array, 2, axis=array.ndim - 1)
+    return wide[..., ::2]
+
+
+def _as_float32_values(value: Any) -> np.ndarray[Any, Any]:
+    return np.asarray(value, dtype=np.float32).astype(np.float64)
+
+
+def _float32(value: Any) -> np.ndarray[Any, Any]:
+    return np.asarray(value, dtype=np.float32)
+
+
+def _int8(value: Any) -> np.ndarray[Any, Any]:
+    return np.asarray(value, dtype=np.int8)
+
+
+def _generator(value: Any) -> Iterator[Any]:
+    return (item for item in _items(value))
+
+
+_COMMON_FORMS: list[tuple[str, Callable[[Any], Any]]] = [
+    ("a list", _items),
+    ("a tuple", lambda v: tuple(_items(v))),
+    ("a read-only array", _readonly),
+    ("a non-contiguous view", _strided),
+]
+
+CATEGORIES: tuple[Category, ...] = (
+    # -- labels --------------------------------------------------------------------
+    Category("whole floats", "labels", "same", lambda v: [float(x) for x in _items(v)], _items),
+    Category("int8", "labels", "same", _int8, _items),
+    *(Category(name, "labels", "same", form, _items) for name, form in _COMMON_FORMS),
+    Category("a generator", "labels", "same", _generator, _items, reusable=False),
+    Category("a fractional label", "labels", "refuse", lambda v: _replace_first(v, 0.5)),
+    Category("NaN", "labels", "refuse", lambda v: _replace_first(v, math.nan)),
+    Category("booleans", "labels", "refuse", lambda v: [bool(x) for x in _items(v)]),
+    Category("strings", "labels", "refuse", lambda v: [str(x) for x in _items(v)]),
+    Category("None in the labels", "labels", "refuse", lambda v: _replace_first(v, None)),
+    Category("None", "labels", "refuse", lambda v: None),
+    Category("a nested sequence", "labels", "refuse", lambda v: _replace_first(v, [0, 1])),
+    Category("2-D", "labels", "refuse", lambda v: [[x] for x in _items(v)]),
+    Category("a 0-d scalar", "labels", "refuse", lambda v: np.asarray(_items(v)[0])),
+    Category("past int64", "labels", "refuse", lambda v: _replace_first(v, 2**64)),
+    # -- numbers (scores, probabilities, relevance) -------------------------------------
+    Category("NaN", "numbers", "refuse", lambda v: _replace_first(np.ravel(v), math.nan)),
+    Category("+inf", "numbers", "refuse", lambda v: _replace_first(np.ravel(v), math.inf)),
+    Category("-inf", "numbers", "refuse", lambda v: _replace_first(np.ravel(v), -math.inf)),
+    Category("booleans", "numbers", "refuse", lambda v: np.ravel(v) != 0),
+    Category("strings", "numbers", "refuse", lambda v: [str(x) for x in np.ravel(v).tolist()]),
+    Category("None", "numbers", "refuse", lambda v: None),
+    Category(
+        "float32", "numbers", "same", lambda v: np.asarray(v, dtype=np.float32), _as_float32_values
+    ),
+    *(Category(name, "numbers", "same", form, _items) for name, form in _COMMON_FORMS),
+    Category("a generator", "numbers", "same", _generator, _items, reusable=False),
+    # -- weights -------------------------------------------------------------------
+    Category("NaN", "weights", "refuse", lambda v: _replace_first(v, math.nan)),
+    Category("+inf", "weights", "refuse", lambda v: _replace_first(v, math.inf)),
+    Category("-inf", "weights", "refuse", lambda v: _replace_first(v, -math.inf)),
+    Category("one too many", "weights", "refuse", lambda v: [*_items(v), 1.0]),
+    Category("one too few", "weights", "refuse", lambda v: _items(v)[:-1]),
+    Category("2-D", "weights", "refuse", lambda v: [[x] for x in _items(v)]),
+    Category("strings", "weights", "refuse", lambda v: [str(x) for x in _items(v)]),
+    Category(
+        "float32", "weights", "same", lambda v: np.asarray(v, dtype=np.float32), _as_float32_values
+    ),
+    Category(
+        "int8",
+        "weights",
+        "same",
+        lambda v: np.asarray(v, dtype=np.int8),
+        lambda v: np.asarray(v, dtype=np.int8).tolist(),
+    ),
+    *(Category(name, "weights", "same", form, _items) for name, form in _COMMON_FORMS),
+    # -- counts (class_count, k, digits) -------------------------------------------
+    Category("a whole float", "count", "refuse", lambda v: float(v)),
+    Category("a bool", "count", "refuse", lambda v: True),
+    Category("a string", "count", "refuse", lambda v: str(v)),
+    Category("None", "count", "refuse", lambda v: None),
+    Category("zero", "count", "either", lambda v: 0),
+    Category("negative", "count", "either", lambda v: -1),
+    Category("far larger than the data", "count", "either", lambda v: 100_000),
+    Category("a NumPy integer", "count", "same", lambda v: np.int64(v), lambda v: v),
+    # -- flags -----------------------------------------------------------------------
+    Category("an integer", "flag", "refuse", lambda v: int(v)),
+    Category("a string", "flag", "refuse", lambda v: str(v)),
+    Category("None", "flag", "refuse", lambda v: None),
+    Category("a NumPy bool", "flag", "same", lambda v: np.bool_(v), lambda v: v),
+)
+
+
+def parameters(member: Member) -> list[str]:
+    """The implementation's parameter names, in order."""
+    return list(inspect.signature(member.implementation).parameters)
+
+
+def role_of(member: Member, name: str) -> Role | None:
+    """The role of ``member``'s argument ``name``: declared, or read off the name."""
+    role = member.roles.get(name, ROLES.get(name))
+    return role  # type: ignore[return-value]
+
+
+def _arguments(member: Member, call: Call) -> dict[str, Any]:
+    names = parameters(member)
+    bound = dict(zip(names, call.args, strict=False))
+    bound.update(call.kwargs)
+    return bound
+
+
+def _with(member: Member, call: Call, name: str, value: Any) -> Call:
+    """``call`` with the argument ``name`` set to ``value``, passed by keyword if it was."""
+    names = parameters(member)
+    position = names.index(name)
+    if position < len(call.args):
+        args = list(call.args)
+        args[position] = value
+        return Call(tuple(args), dict(call.kwargs))
+    return Call(call.args, {**call.kwargs, name: value})
+
+
+# -- what counts as malformed ----------------------------------------------------------
+
+
+def _bad_label(item: Any) -> bool:
+    if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, float, np.number)):
+        return True
+    if isinstance(item, (int, np.integer)):
+        return not -(2**63) <= int(item) < 2**63
+    number = float(item)
+    return not math.isfinite(number) or number != math.floor(number)
+
+
+def _bad_labels(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError):
+        return True
+    if array.ndim != 1 or array.dtype.kind in "bSUV":
+        return True
+    if array.dtype.kind == "O":
+        return any(_bad_label(x) for x in array.tolist())
+    if array.dtype.kind == "f":
+        return not bool(np.isfinite(array).all()) or bool((array != np.floor(array)).any())
+    return False
+
+
+def _bad_numbers(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError):
+        return True
+    if array.dtype.kind not in "iuf":
+        return array.size > 0
+    return not bool(np.isfinite(array).all())
+
+
+def _bad_count(value: Any) -> bool:
+    return isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral)
+
+
+def _bad_flag(value: Any) -> bool:
+    return not isinstance(value, (bool, np.bool_))
+
+
+def is_malformed(member: Member, call: Call) -> bool:
+    """Whether some argument of ``call`` is malformed for its role (DESIGN's rule)."""
+    for name, value in _arguments(member, call).items():
+        role = role_of(member, name)
+        if role == "labels" and _bad_labels(value):
+            return True
+        if role in ("numbers",) and _bad_numbers(value):
+            return True
+        if role == "weights" and value is not None and _bad_numbers(value):
+            return True
+        if role == "count" and value is not None and _bad_count(value):
+            return True
+        if role == "flag" and _bad_flag(value):
+            return True
+    return False
+
+
+def malformed_narrowing(member: Member) -> Divergence:
+    """The declaration that malformed input is refused even where scikit-learn answers."""
+    return Divergence(
+        name="malformed_input",
+        kind="narrowing",
+        summary=(
+            "Malformed input (NaN or infinity where a number is expected; a fractional, "
+            "boolean, string or missing label; a ragged or wrongly shaped array; a count "
+            "that is not an integer; a flag that is not a bool) is refused with "
+            "ArgumentError, even where scikit-learn answers."
+        ),
+        applies=lambda call: is_malformed(member, call),
+    )
+
+
+# -- the conformance scenario ------------------------------------------------------------
+
+
+def _spoilable(member: Member, call: Call) -> list[tuple[str, Category]]:
+    found = []
+    for name, value in _arguments(member, call).items():
+        role = role_of(member, name)
+        if role is None or (value is None and role == "weights"):
+            continue
+        found += [(name, c) for c in CATEGORIES if c.role == role and c.reusable]
+    return found
+
+
+def malformed_calls(member: Member, base: st.SearchStrategy[Call]) -> st.SearchStrategy[Call]:
+    """Calls from ``base`` with one argument spoiled by one category."""
+
+    @st.composite
+    def spoil(draw: Any) -> Call:
+        call: Call = draw(base)
+        options = _spoilable(member, call)
+        if not options:
+            return call
+        name, category = draw(st.sampled_from(options))
+        try:
+            value = category.spoil(_arguments(member, call)[name])
+        except Exception:
+            return call
+        return _with(member, call, name, value)
+
+    return spoil()
+
+
+# -- the walk: member × argument × category -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    member: Member
+    argument: str
+    category: Category
+    base: Call
+    call: Call
+    #: The valid call the spoiled one must agree with when the category expects ``same``.
+    reference: Call | None
+
+
+def base_call(member: Member) -> Call:
+    """A valid call of ``member``: its declared ``example``, which the walk spoils one
+    argument at a time."""
+    if member.example is None:
+        raise LookupError(f"{member.name} declares no example call (Member.example)")
+    return member.example
+
+
+def cells(member: Member) -> list[Cell]:
+    """Every (argument, category) cell of ``member``, built on its example call."""
+    base = base_call(member)
+    arguments = _arguments(member, base)
+    found = []
+    for name in parameters(member):
+        role = role_of(member, name)
+        if role is None or name not in arguments or arguments[name] is None:
+            continue
+        for category in CATEGORIES:
+            if category.role != role:
+                continue
+            try:
+                value = category.spoil(arguments[name])
+            except (ValueError, TypeError, OverflowError, IndexError):
+                continue  # the category cannot be built from this value (int8 past 127, ...)
+            reference = None
+            if category.equivalent is not None:
+                reference = _with(member, base, name, category.equivalent(arguments[name]))
+            found.append(
+                Cell(member, name, category, base, _with(member, base, name, value), reference)
+            )
+    return found
+
+
+# -- the page ------------------------------------------------------------------------------
+
+
+def outcome_text(member: Member, call: Call) -> str:
+    """What lodestar does with ``call``, as one table cell."""
+    from equivalence.model import Value
+    from equivalence.runner import ask
+
+    outcome = ask(member.implementation, call, member.project)
+    if isinstance(outcome, Value):
+        value = outcome.value
+        if isinstance(value, float):
+            return f"answers `{value!r}`"
+        return "answers"
+    message = outcome.message.replace("\n", " ").replace("|", "\\|")
+    return f"`{outcome.error.__name__}`: {message}"
+
+
+def render() -> str:
+    """``docs/bad-input.md``: every member × argument × category and lodestar's outcome."""
+    from equivalence.members import REGISTRY
+
+    lines = [
+        "# Bad input, member by member",
+        "",
+        "<!-- Generated by `python -m equivalence edges`; do not edit by hand. -->",
+        "",
+        "Each member's valid example call, with one argument spoiled at a time, and what",
+        "lodestar does with it. The categories come from the argument's role (labels,",
+        "numbers, weights, counts, flags); a test walks every cell and holds it to the rule",
+        "the category states, and the conformance run draws the same categories against",
+        "scikit-learn, where a refusal that scikit-learn does not share is the declared",
+        "narrowing `malformed_input`.",
+        "",
+        "- *refuse*: an `ArgumentError` (or a subclass) whose text names the argument.",
+        "- *same*: the same values in another form; the answer must be the valid call's (for",
+        "  `float32`, the valid call's on the values rounded to `float32`: lodestar computes",
+        "  in `float64`, so a `float32` input is exact but its values are the rounded ones).",
+        "- *either*: an answer or a documented refusal, never another exception.",
+        "",
+    ]
+    total = 0
+    for member in sorted(REGISTRY.values(), key=lambda m: m.name):
+        found = cells(member)
+        total += len(found)
+        base = base_call(member)
+        lines += [
+            f"## `{member.name}`",
+            "",
+            "Valid call:",
+            "",
+            "```text",
+            base.render(member.name),
+            "```",
+            "",
+            "| Argument | Category | Rule | Outcome |",
+            "| --- | --- | --- | --- |",
+        ]
+        for cell in found:
+            lines.append(
+                f"| `{cell.argument}` | {cell.category.name} | {cell.category.expect} "
+                f"| {outcome_text(member, cell.call)} |"
+            )
+        lines.append("")
+    lines.insert(4, f"{total} cells over {len(REGISTRY)} members.")
+    lines.insert(5, "")
+    return "\n".join(lines).rstrip() + "\n"
