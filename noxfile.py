@@ -84,6 +84,13 @@ def docs(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Times every member against scikit-learn and one NumPy pass; writes docs/performance.md."""
+    session.install("-e", ".[test,bench]")
+    session.run("python", "-m", "bench", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
     """ruff and mypy."""
     session.install("-e", ".[test,dev]")
