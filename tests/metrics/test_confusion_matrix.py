@@ -203,3 +203,17 @@ def test_many_distinct_labels_take_the_sparse_count_with_the_same_bits() -> None
     assert cm.total_weight == theirs.sum()
     unweighted = ConfusionMatrix.compute(y_true, y_pred)
     assert np.array_equal(unweighted.to_array(), confusion_matrix(y_true, y_pred))
+
+
+def test_unweighted_counts_cross_the_block_boundary() -> None:
+    rng = np.random.default_rng(7)
+    truth = rng.integers(0, 10, 200_003)
+    predicted = rng.integers(0, 10, 200_003)
+    expected = np.zeros((10, 10))
+    np.add.at(expected, (truth, predicted), 1.0)
+    assert np.array_equal(ConfusionMatrix.compute(truth, predicted).to_array(), expected)
+    sparse = np.where(truth == 3, 5, truth)  # a label missing from the range
+    expected_sparse = np.zeros((10, 10))
+    np.add.at(expected_sparse, (sparse, predicted), 1.0)
+    result = ConfusionMatrix.compute(sparse, predicted)
+    assert np.array_equal(result.to_array(), expected_sparse[np.ix_(result.labels, result.labels)])

@@ -222,6 +222,8 @@ def _sorted_union(truth: IntArray, predicted: IntArray) -> tuple[IntArray, IntAr
         present = np.zeros(span, dtype=np.bool_)
         present[true_offset] = True
         present[pred_offset] = True
+        if present.all():  # every label in the range occurs: the offsets are the positions
+            return np.arange(low, high + 1, dtype=np.int64), true_offset, pred_offset
         rank = np.cumsum(present) - 1
         union = np.flatnonzero(present).astype(np.int64) + low
         return union, rank[true_offset], rank[pred_offset]
@@ -251,6 +253,9 @@ def _positions(requested: IntArray, values: IntArray) -> IntArray:
     return positions
 
 
+_COUNT_BLOCK = 1 << 16
+
+
 def _count(
     true_code: IntArray, pred_code: IntArray, size: int, weight: FloatArray | None
 ) -> FloatArray:
@@ -264,6 +269,15 @@ def _count(
     if not kept.all():
         true_code, pred_code = true_code[kept], pred_code[kept]
         weight = None if weight is None else weight[kept]
+    if weight is None and size * size <= _SPARSE_CELLS:
+        # Whole counts add up exactly in any order, so they are taken a block at a time,
+        # each block's codes small enough to stay in cache.
+        counts = np.zeros(size * size, dtype=np.int64)
+        for start in range(0, len(true_code), _COUNT_BLOCK):
+            block = true_code[start : start + _COUNT_BLOCK] * size
+            block += pred_code[start : start + _COUNT_BLOCK]
+            counts += np.bincount(block, minlength=size * size)
+        return counts.reshape(size, size).astype(np.float64)
     codes = true_code * size + pred_code
     if size * size <= 4 * len(codes) + _SPARSE_CELLS:
         bins = np.bincount(codes, weights=weight, minlength=size * size)
