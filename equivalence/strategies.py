@@ -19,16 +19,20 @@ from equivalence.model import Call
 __all__ = [
     "GRID",
     "NON_FINITE",
+    "all_zero",
     "as_floats",
     "as_labels",
     "class_counts",
     "label_lists",
+    "negative",
+    "non_finite",
     "probability_matrix",
     "score_matrix",
     "some_index",
     "valid_weights",
     "weights",
     "with_defaults",
+    "zero_sum",
 ]
 
 #: A coarse grid: drawing scores from it makes ties the rule rather than the exception.
@@ -157,6 +161,31 @@ def as_floats(value: Any) -> np.ndarray[Any, Any] | None:
         return np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError):
         return None
+
+
+def negative(weight: np.ndarray[Any, Any] | None) -> bool:
+    """Some weight is below zero."""
+    return weight is not None and bool((weight < 0).any())
+
+
+def zero_sum(weight: np.ndarray[Any, Any] | None) -> bool:
+    """Finite weights, not all zero, whose sum is exactly zero."""
+    return (
+        weight is not None
+        and bool(np.isfinite(weight).all())
+        and bool(weight.any())
+        and float(weight.sum()) == 0.0
+    )
+
+
+def all_zero(weight: np.ndarray[Any, Any] | None) -> bool:
+    """At least one weight, every one of them zero."""
+    return weight is not None and weight.size > 0 and not bool(weight.any())
+
+
+def non_finite(weight: np.ndarray[Any, Any] | None) -> bool:
+    """Some weight is NaN or infinite."""
+    return weight is not None and not bool(np.isfinite(weight).all())
 
 
 def weight_vector(call: Call, position: int) -> np.ndarray[Any, Any] | None:

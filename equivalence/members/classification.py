@@ -19,27 +19,15 @@ def _unweighted(weight: Any) -> Any:
 
 
 def _negative_weight(position: int) -> Any:
-    def holds(call: Call) -> bool:
-        weight = s.weight_vector(call, position)
-        return weight is not None and bool((weight < 0).any())
-
-    return holds
+    return lambda call: s.negative(s.weight_vector(call, position))
 
 
 def _zero_sum_weight(position: int) -> Any:
-    def holds(call: Call) -> bool:
-        weight = s.weight_vector(call, position)
-        return weight is not None and bool(np.isfinite(weight).all()) and float(weight.sum()) == 0.0
-
-    return holds
+    return lambda call: s.zero_sum(s.weight_vector(call, position))
 
 
 def _non_finite_weight(position: int) -> Any:
-    def holds(call: Call) -> bool:
-        weight = s.weight_vector(call, position)
-        return weight is not None and not bool(np.isfinite(weight).all())
-
-    return holds
+    return lambda call: s.non_finite(s.weight_vector(call, position))
 
 
 # -- Accuracy.score ----------------------------------------------------------------
@@ -115,8 +103,7 @@ def _accuracy_calls(draw: s.Draw, scenario: str) -> Call:
 
 
 def _all_zero_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, 3)
-    return weight is not None and not bool(weight.any())
+    return s.all_zero(s.weight_vector(call, 3))
 
 
 def _accuracy_empty(call: Call) -> bool:

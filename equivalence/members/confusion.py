@@ -215,28 +215,19 @@ def _fractional_labels_argument(call: Call) -> bool:
 
 
 def _negative_weight(call: Call) -> bool:
-    weight = _weights(call)
-    return weight is not None and bool((weight < 0).any())
+    return s.negative(_weights(call))
 
 
 def _zero_sum_weight(call: Call) -> bool:
-    weight = _weights(call)
-    return (
-        weight is not None
-        and bool(np.isfinite(weight).all())
-        and bool(weight.any())
-        and float(weight.sum()) == 0.0
-    )
+    return s.zero_sum(_weights(call))
 
 
 def _non_finite_weight(call: Call) -> bool:
-    weight = _weights(call)
-    return weight is not None and not bool(np.isfinite(weight).all())
+    return s.non_finite(_weights(call))
 
 
 def _all_zero_weight(call: Call) -> bool:
-    weight = _weights(call)
-    return weight is not None and weight.size > 0 and not bool(weight.any())
+    return s.all_zero(_weights(call))
 
 
 def _wrong_weight_length(call: Call) -> bool:

@@ -159,8 +159,7 @@ def _boolean_argument(call: Call) -> bool:
 
 
 def _non_finite_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return weight is not None and not bool(np.isfinite(weight).all())
+    return s.non_finite(_weight(call))
 
 
 def _non_finite(call: Call) -> bool:
@@ -174,13 +173,11 @@ def _non_finite(call: Call) -> bool:
 
 
 def _negative_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return weight is not None and bool((weight < 0).any())
+    return s.negative(_weight(call))
 
 
 def _zero_sum_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return weight is not None and bool(np.isfinite(weight).all()) and float(weight.sum()) == 0.0
+    return s.zero_sum(_weight(call))
 
 
 def _wrong_weight_length(call: Call) -> bool:

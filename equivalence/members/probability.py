@@ -80,28 +80,19 @@ def _weight(call: Call) -> np.ndarray[Any, Any] | None:
 
 
 def _negative_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return weight is not None and bool((weight < 0).any())
+    return s.negative(_weight(call))
 
 
 def _zero_sum_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return (
-        weight is not None
-        and bool(np.isfinite(weight).all())
-        and bool(weight.any())
-        and float(weight.sum()) == 0.0
-    )
+    return s.zero_sum(_weight(call))
 
 
 def _all_zero_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return weight is not None and not bool(weight.any())
+    return s.all_zero(_weight(call))
 
 
 def _non_finite_weight(call: Call) -> bool:
-    weight = _weight(call)
-    return weight is not None and not bool(np.isfinite(weight).all())
+    return s.non_finite(_weight(call))
 
 
 def _proba(call: Call) -> np.ndarray[Any, Any] | None:

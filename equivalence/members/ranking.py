@@ -105,8 +105,7 @@ def _ranked_binary_accuracy(call: Call) -> float:
 
 
 def _non_finite_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, 5)
-    return weight is not None and not bool(np.isfinite(weight).all())
+    return s.non_finite(s.weight_vector(call, 5))
 
 
 def _non_finite(call: Call) -> bool:
@@ -115,13 +114,11 @@ def _non_finite(call: Call) -> bool:
 
 
 def _negative_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, 5)
-    return weight is not None and bool((weight < 0).any())
+    return s.negative(s.weight_vector(call, 5))
 
 
 def _zero_sum_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, 5)
-    return weight is not None and bool(np.isfinite(weight).all()) and float(weight.sum()) == 0.0
+    return s.zero_sum(s.weight_vector(call, 5))
 
 
 def _label_out_of_range(call: Call) -> bool:

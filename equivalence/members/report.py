@@ -204,23 +204,19 @@ def _nothing_correct(call: Call) -> bool:
 
 
 def _negative_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, _WEIGHT)
-    return weight is not None and bool((weight < 0).any())
+    return s.negative(s.weight_vector(call, _WEIGHT))
 
 
 def _zero_sum_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, _WEIGHT)
-    return weight is not None and bool(np.isfinite(weight).all()) and float(weight.sum()) == 0.0
+    return s.zero_sum(s.weight_vector(call, _WEIGHT))
 
 
 def _non_finite_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, _WEIGHT)
-    return weight is not None and not bool(np.isfinite(weight).all())
+    return s.non_finite(s.weight_vector(call, _WEIGHT))
 
 
 def _all_zero_weight(call: Call) -> bool:
-    weight = s.weight_vector(call, _WEIGHT)
-    return weight is not None and not bool(weight.any())
+    return s.all_zero(s.weight_vector(call, _WEIGHT))
 
 
 def _wrong_weight_length(call: Call) -> bool:
