@@ -6,8 +6,14 @@ C# exception                           Python exception
 ``ArgumentException``                  :class:`ArgumentError`
 ``ArgumentOutOfRangeException``        :class:`ArgumentOutOfRangeError`
 ``ArgumentNullException``              :class:`ArgumentNullError`
-``ArithmeticException``                :class:`UndefinedMetricError`
+``InvalidOperationException``          :class:`InvalidOperationError`
+``UndefinedMetricException``           :class:`UndefinedMetricError`
 =====================================  =========================
+
+``UndefinedMetricException`` derives from ``InvalidOperationException`` in C#, so
+:class:`UndefinedMetricError` derives from :class:`InvalidOperationError`, a
+:class:`RuntimeError`: it is not an argument refusal (the arguments were well formed) but
+a request the input cannot satisfy.
 
 The text of an :class:`ArgumentError` is its sentence followed by the argument's
 name, the way .NET renders ``ArgumentException.Message``::
@@ -25,6 +31,7 @@ __all__ = [
     "ArgumentError",
     "ArgumentNullError",
     "ArgumentOutOfRangeError",
+    "InvalidOperationError",
     "UndefinedMetricError",
 ]
 
@@ -73,5 +80,18 @@ class ArgumentNullError(ArgumentError):
         return (type(self), (self.param_name, self.message))
 
 
-class UndefinedMetricError(ArithmeticError):
-    """The metric has no value on this input: ``System.ArithmeticException``."""
+class InvalidOperationError(RuntimeError):
+    """The call cannot be carried out on this input: ``System.InvalidOperationException``."""
+
+
+class UndefinedMetricError(InvalidOperationError):
+    """A metric has no value on this input and ``ZeroDivision.THROW`` asked to be told:
+    ``Lodestar.Metrics.UndefinedMetricException``.
+
+    Raised without a message, it says that a denominator is zero.
+    """
+
+    DEFAULT_MESSAGE = "The metric has no value: a denominator is zero."
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(self.DEFAULT_MESSAGE if message is None else message)
