@@ -1,0 +1,37 @@
+"""The generated pages stay readable: no line past the limit, every divergence defined once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from equivalence.members import REGISTRY
+from equivalence.table import LONGEST_LINE, render, slug
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATED = ["equivalence.md", "bad-input.md", "performance.md"]
+
+
+@pytest.mark.parametrize("page", GENERATED)
+def test_no_generated_line_is_too_long(page: str) -> None:
+    lines = (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines()
+    longest = max(range(len(lines)), key=lambda index: len(lines[index]))
+    assert len(lines[longest]) <= LONGEST_LINE, (
+        f"docs/{page}, line {longest + 1}: {len(lines[longest])} characters"
+    )
+
+
+def test_every_member_row_links_to_its_definitions() -> None:
+    text = render()
+    for member in REGISTRY.values():
+        if member.divergences:
+            assert f"](#{slug(f'`{member.name}`')})" in text, member.name
+            assert f"### `{member.name}`" in text, member.name
+            for divergence in member.divergences:
+                assert f"- **`{divergence.name}`**" in text, (member.name, divergence.name)
+
+
+def test_slug_matches_the_headings_anchor_rule() -> None:
+    assert slug("`Accuracy.score[cm]`") == "accuracyscorecm"
+    assert slug("`all_zero_weight` (1 of 3)") == "all_zero_weight-1-of-3"
