@@ -73,7 +73,17 @@ def conformance(session: nox.Session, sklearn: str, numpy: str) -> None:
 def matrix(session: nox.Session) -> None:
     """Renders docs/conformance.md from the cells' reports."""
     session.install("-e", ".[test]")
-    session.run("python", "-m", "equivalence", "matrix", REPORTS, "--output", "docs/conformance.md")
+    session.run(
+        "python",
+        "-m",
+        "equivalence",
+        "matrix",
+        REPORTS,
+        "--output",
+        "docs/conformance.md",
+        "--pages",
+        "docs",
+    )
 
 
 @nox.session(python=PYTHON)

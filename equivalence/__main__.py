@@ -104,13 +104,19 @@ def _table(arguments: argparse.Namespace) -> int:
 
 
 def _matrix(arguments: argparse.Namespace) -> int:
+    from equivalence.applies import rewrite
     from equivalence.matrix import load, render
 
-    text = render(load(Path(arguments.reports)))
+    reports = load(Path(arguments.reports))
+    text = render(reports)
     if arguments.output:
         Path(arguments.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
+    if arguments.pages is not None:
+        # The member pages' "Applies to" lines say what the same reports say.
+        for page in rewrite(arguments.pages, reports):
+            print(f"rewrote the applies-to lines of {arguments.pages / page}")
     return 0
 
 
@@ -150,6 +156,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     matrix = commands.add_parser("matrix", help="render docs/conformance.md from reports")
     matrix.add_argument("reports", help="the folder of per-cell JSON reports")
     matrix.add_argument("--output", default=None)
+    matrix.add_argument(
+        "--pages",
+        type=Path,
+        default=None,
+        metavar="DOCS",
+        help="also rewrite the applies-to lines of the member pages under DOCS",
+    )
     matrix.set_defaults(handler=_matrix)
 
     edges = commands.add_parser("edges", help="render docs/bad-input.md")

@@ -35,3 +35,18 @@ def test_every_member_row_links_to_its_definitions() -> None:
 def test_slug_matches_the_headings_anchor_rule() -> None:
     assert slug("`Accuracy.score[cm]`") == "accuracyscorecm"
     assert slug("`all_zero_weight` (1 of 3)") == "all_zero_weight-1-of-3"
+
+
+def test_every_page_states_the_versions_the_matrix_shows() -> None:
+    from equivalence.applies import block, pages
+    from equivalence.matrix import load
+
+    reports = load(ROOT / "reports" / "matrix")
+    assert reports, "reports/matrix holds no report"
+    for page in pages():
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        assert block(page, reports) in text, (
+            f"docs/{page}: its applies-to lines differ from reports/matrix; "
+            "run: nox -s matrix (python -m equivalence matrix reports/matrix "
+            "--output docs/conformance.md --pages docs)"
+        )
