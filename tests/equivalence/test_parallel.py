@@ -20,9 +20,9 @@ TIMINGS = {"seconds", "seconds_lodestar", "seconds_oracle", "implementation_shar
 def _run(tmp_path: Path, jobs: int) -> dict[str, Any]:
     report = tmp_path / f"jobs-{jobs}.json"
     environment = {**os.environ, "HYPOTHESIS_PROFILE": "ci"}
+    arguments = ["--max-examples", "40", "--jobs", str(jobs), "--report", str(report)]
     completed = subprocess.run(
-        [sys.executable, "-m", "equivalence", "run", *MEMBERS]
-        + ["--max-examples", "40", "--jobs", str(jobs), "--report", str(report)],
+        [sys.executable, "-m", "equivalence", "run", *MEMBERS, *arguments],
         cwd=ROOT,
         env=environment,
         capture_output=True,

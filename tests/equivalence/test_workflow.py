@@ -25,9 +25,9 @@ def _module(path: Path, name: str) -> ModuleType:
 
 
 def _schema_check(path: Path) -> subprocess.CompletedProcess[str]:
+    schema = ["--builtin-schema", "vendor.github-workflows"]
     return subprocess.run(
-        [sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows"]
-        + [str(path)],
+        [sys.executable, "-m", "check_jsonschema", *schema, str(path)],
         capture_output=True,
         text=True,
         check=False,
