@@ -4,6 +4,10 @@
 ``nox -s "conformance(sklearn='1.5', numpy='2')"``, or every cell of a scikit-learn minor
 with ``nox -k "sklearn='1.5'"``. Each cell writes its JSON report under
 ``reports/matrix/``; ``nox -s matrix`` renders ``docs/conformance.md`` from them.
+
+Cells can run side by side: ``nox -l --json -k conformance | python .ci/cells.py`` lists
+them one a line, for ``xargs -P`` (see README); ``.github/workflows/conformance.yml`` runs
+each on its own runner.
 """
 
 from __future__ import annotations
@@ -41,6 +45,11 @@ def _cell_id(sklearn: str, numpy: str) -> str:
     return f"sklearn='{sklearn}', numpy='{numpy}'"
 
 
+def report_path(sklearn: str, numpy: str) -> str:
+    """Where one cell writes its report (each cell its own file, so cells run side by side)."""
+    return f"{REPORTS}/sklearn-{sklearn}-numpy-{numpy}.json"
+
+
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """The README's test command, in a fresh environment."""
@@ -56,16 +65,21 @@ def tests(session: nox.Session) -> None:
 def conformance(session: nox.Session, sklearn: str, numpy: str) -> None:
     """One cell of the matrix: the harness against one scikit-learn minor and NumPy line."""
     session.install("-e", ".[test]", f"scikit-learn~={sklearn}.0", NUMPY_PINS[numpy])
-    report = f"{REPORTS}/sklearn-{sklearn}-numpy-{numpy}.json"
+    # Cells may run side by side (see README): each has its own virtual environment under
+    # .nox/, its own report, and its own Hypothesis storage (used by the dev and thorough
+    # profiles; ci keeps no example database).
     session.run(
         "python",
         "-m",
         "equivalence",
         "run",
         "--report",
-        report,
+        report_path(sklearn, numpy),
         *session.posargs,
-        env={"HYPOTHESIS_PROFILE": session.env.get("HYPOTHESIS_PROFILE", "ci")},
+        env={
+            "HYPOTHESIS_PROFILE": session.env.get("HYPOTHESIS_PROFILE", "ci"),
+            "HYPOTHESIS_STORAGE_DIRECTORY": session.create_tmp(),
+        },
     )
 
 

@@ -2,6 +2,7 @@
 
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
+  ``--jobs N`` runs the members in N worker processes (default: one per core).
 * ``check MEMBER --implementation module:callable``: holds another implementation of
   one member to the same calls and declarations. Exit status 0 when it conforms,
   1 with the minimal counterexample when it does not.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,12 @@ def _summary(result: Any) -> str:
         f"({result.examples} examples, {result.seconds:.1f} s, largest distance "
         f"{result.max_ulps} ULP, scikit-learn {result.sklearn})"
     ]
+    if result.seconds:
+        lines.append(
+            f"  time:     lodestar {result.seconds_lodestar:.2f} s, scikit-learn "
+            f"{result.seconds_oracle:.2f} s: {result.implementation_share:.0%} of the run "
+            "inside the implementations"
+        )
     if result.outcomes:
         outcomes = ", ".join(f"{key} {hits}" for key, hits in sorted(result.outcomes.items()))
         lines.append(f"  outcomes: {outcomes}")
@@ -57,22 +65,33 @@ def _summary(result: Any) -> str:
 
 def _run(arguments: argparse.Namespace) -> int:
     from equivalence import report
-    from equivalence.conformance import run_member
     from equivalence.members import REGISTRY, member
+    from equivalence.parallel import default_jobs, run_members
 
     profile = profiles.load()
     chosen = (
         [member(name) for name in arguments.member] if arguments.member else list(REGISTRY.values())
     )
+    jobs = arguments.jobs if arguments.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise SystemExit(f"--jobs {jobs}: give at least 1")
+    started = time.perf_counter()
     results = []
-    for declared in chosen:
-        result = run_member(declared, max_examples=arguments.max_examples)
+    names = [declared.name for declared in chosen]
+    for result in run_members(
+        names, jobs=jobs, profile=profile, max_examples=arguments.max_examples
+    ):
         print(_summary(result), flush=True)
         results.append(result)
-    built = report.build(results, profile)
+    seconds = time.perf_counter() - started
+    built = report.build(results, profile, jobs=min(jobs, len(names)), seconds=seconds)
     report.write(built, arguments.report)
     passed = sum(result.ok for result in results)
-    print(f"\n{passed} of {len(results)} members conform; report written to {arguments.report}")
+    print(
+        f"\n{passed} of {len(results)} members conform in {seconds:.1f} s "
+        f"({built['run']['jobs']} {'job' if built['run']['jobs'] == 1 else 'jobs'}); "
+        f"report written to {arguments.report}"
+    )
     return 0 if built["ok"] else 1
 
 
@@ -141,6 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("member", nargs="*", help="members to run (default: all)")
     run.add_argument("--max-examples", type=int, default=None)
     run.add_argument("--report", type=Path, default=DEFAULT_REPORT)
+    run.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        help="members run in this many worker processes (default: the number of cores)",
+    )
     run.set_defaults(handler=_run)
 
     check = commands.add_parser("check", help="hold another implementation to one member")

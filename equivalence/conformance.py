@@ -52,6 +52,8 @@ class MemberResult:
     sklearn: str
     examples: int = 0
     seconds: float = 0.0
+    seconds_lodestar: float = 0.0
+    seconds_oracle: float = 0.0
     outcomes: Counter[str] = field(default_factory=Counter)
     edges: dict[str, int] = field(default_factory=dict)
     max_ulps: int = 0
@@ -67,6 +69,13 @@ class MemberResult:
         return self.status in ("conforms", "conforms-declared", "no-oracle")
 
     @property
+    def implementation_share(self) -> float | None:
+        """The share of the run's time spent inside the two implementations."""
+        if not self.seconds:
+            return None
+        return (self.seconds_lodestar + self.seconds_oracle) / self.seconds
+
+    @property
     def divergences(self) -> dict[str, int]:
         prefix = "divergence:"
         return {
@@ -76,12 +85,16 @@ class MemberResult:
         }
 
     def to_json(self) -> dict[str, Any]:
+        share = self.implementation_share
         return {
             "member": self.member,
             "status": self.status,
             "sklearn": self.sklearn,
             "examples": self.examples,
             "seconds": round(self.seconds, 3),
+            "seconds_lodestar": round(self.seconds_lodestar, 3),
+            "seconds_oracle": round(self.seconds_oracle, 3),
+            "implementation_share": None if share is None else round(share, 3),
             "examples_per_second": round(self.examples / self.seconds, 1) if self.seconds else None,
             "outcomes": dict(sorted(self.outcomes.items())),
             "divergences": self.divergences,
@@ -123,6 +136,8 @@ def run_member(
 
     def conforms(call: Call) -> None:
         verdict = judge(member, call, version, implementation)
+        result.seconds_lodestar += verdict.seconds_lodestar
+        result.seconds_oracle += verdict.seconds_oracle
         result.examples += 1
         result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
         if verdict.ok:

@@ -2,7 +2,10 @@
 
 One column per cell (a scikit-learn version with a NumPy version), one row per member.
 A cell reads ``conforms``, ``conforms under`` the declarations that fired, ``no oracle``,
-or ``fails`` with a link to the counterexample below the grid.
+or ``fails`` with a link to the counterexample below the grid. Below the grid, a table
+per cell gives the versions, and another the machine (SIMD, BLAS) and registry digest.
+
+:func:`stale` names every report that an older registry produced.
 """
 
 from __future__ import annotations
@@ -11,10 +14,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+from equivalence.machine import simd_summary
 from equivalence.members import REGISTRY
 from equivalence.model import VersionRange, _version_key
 
-__all__ = ["load", "render"]
+__all__ = ["REGENERATE", "load", "render", "stale"]
+
+# How to bring every cell's report up to date: serially, or two cells at a time.
+REGENERATE = (
+    "re-run the matrix with `nox -k conformance` (or, two cells at a time, "
+    "`nox -l --json -k conformance | python .ci/cells.py | "
+    "xargs -d '\\n' -P 2 -I{} nox -s {} -- --jobs 1`), then `nox -s matrix`"
+)
 
 
 def load(folder: Path) -> list[dict[str, Any]]:
@@ -54,6 +65,87 @@ def _cell(entry: dict[str, Any] | None, report: dict[str, Any]) -> str:
     if status == "no-oracle":
         return "no oracle"
     return f"[fails](#{_anchor(entry['member'], report)})"
+
+
+def _name(report: dict[str, Any]) -> str:
+    env = report["environment"]
+    return f"scikit-learn {env['sklearn']} with NumPy {env['numpy']}"
+
+
+def stale(reports: list[dict[str, Any]]) -> list[str]:
+    """One line per report that the current registry did not produce: which cell, and
+    which members' declarations changed since (empty when every report is current)."""
+    from equivalence.digest import member_digests, registry_digest
+
+    current = registry_digest()
+    declarations = member_digests()
+    lines = []
+    for report in reports:
+        recorded = report.get("registry")
+        if recorded == current:
+            continue
+        if recorded is None:
+            lines.append(f"{_name(report)}: the report records no registry digest")
+            continue
+        theirs = {entry["member"]: entry.get("declaration") for entry in report["members"]}
+        changed = sorted(
+            name
+            for name in set(theirs) | set(declarations)
+            if theirs.get(name) != declarations.get(name)
+        )
+        lines.append(
+            f"{_name(report)}: registry {recorded}, now {current}; changed since: "
+            + (", ".join(changed) or "the seeded bugs or the digest itself")
+        )
+    return lines
+
+
+def _simd(machine: dict[str, Any]) -> str:
+    simd = machine.get("simd", {})
+    baseline = simd.get("baseline") or ["none"]
+    text = f"{baseline[-1]} to {simd_summary(simd)}"
+    overrides = machine.get("overrides", {})
+    if "NPY_DISABLE_CPU_FEATURES" in overrides:
+        text += f" (disabled: {overrides['NPY_DISABLE_CPU_FEATURES']})"
+    return text
+
+
+def _blas(machine: dict[str, Any]) -> str:
+    parts = [
+        f"{entry.get('loaded_by')}: {entry.get('library')} {entry.get('version')}, "
+        f"{entry.get('core') or 'core unknown'}"
+        for entry in machine.get("blas", [])
+    ]
+    overrides = machine.get("overrides", {})
+    if "OPENBLAS_CORETYPE" in overrides:
+        parts.append(f"OPENBLAS_CORETYPE={overrides['OPENBLAS_CORETYPE']}")
+    return "; ".join(parts) or "none loaded"
+
+
+def _machines(reports: list[dict[str, Any]]) -> list[str]:
+    lines = [
+        "## The machines",
+        "",
+        "What each cell ran on: the CPU architecture; NumPy's SIMD baseline and the highest",
+        "target its dispatcher chose on that CPU; each BLAS loaded, with the core type",
+        "OpenBLAS chose; and the digest of the registry the cell ran. The last bits of a",
+        "`log`, an `exp` or a BLAS sum can depend on the first three.",
+        "",
+        "| scikit-learn | NumPy | Arch | SIMD | BLAS | Registry |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for report in reports:
+        env = report["environment"]
+        machine = report.get("machine")
+        if machine is None:
+            described = ["not recorded"] * 3
+        else:
+            described = [machine.get("arch") or "unknown", _simd(machine), _blas(machine)]
+        registry = f"`{report['registry']}`" if report.get("registry") else "not recorded"
+        lines.append(
+            f"| {env['sklearn']} | {env['numpy']} | " + " | ".join([*described, registry]) + " |"
+        )
+    return lines
 
 
 def _drift(oldest: str) -> list[str]:
@@ -123,6 +215,7 @@ def render(reports: list[dict[str, Any]]) -> str:
             f"| {env['sklearn']} | {env['numpy']} | {env['python']} | {report['profile']} "
             f"| {calls} | {report['generated'][:10]} |"
         )
+    lines += ["", *_machines(reports)]
     lines += ["", *_drift(reports[0]["environment"]["sklearn"])]
     failures = [
         (entry, report)

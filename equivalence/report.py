@@ -1,4 +1,4 @@
-"""The JSON conformance report: versions, and one entry per member."""
+"""The JSON conformance report: versions, machine, registry digest, one entry per member."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from equivalence import digest, machine
 from equivalence.conformance import MemberResult
 
 __all__ = ["build", "environment", "write"]
@@ -32,13 +33,37 @@ def environment() -> dict[str, str]:
     }
 
 
-def build(results: Sequence[MemberResult], profile: str) -> dict[str, Any]:
+def build(
+    results: Sequence[MemberResult],
+    profile: str,
+    *,
+    jobs: int = 1,
+    seconds: float | None = None,
+) -> dict[str, Any]:
+    """The report of one run: when, how, on what, against which declarations, and what
+    each member came to.
+
+    ``registry`` is the digest of the whole registry that produced the run (see
+    :mod:`equivalence.digest`), and each member's ``declaration`` the digest of its own
+    declaration, so that a report older than the registry is told apart from a fresh one.
+    ``run`` gives the wall time and the number of worker processes; only the timings and
+    ``generated`` differ between a serial and a parallel run of the same members.
+    """
+    declarations = digest.member_digests()
+    members = []
+    for result in results:
+        entry = result.to_json()
+        entry["declaration"] = declarations.get(result.member)
+        members.append(entry)
     return {
         "generated": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "profile": profile,
         "environment": environment(),
+        "machine": machine.describe(),
+        "registry": digest.registry_digest(),
+        "run": {"jobs": jobs, "seconds": None if seconds is None else round(seconds, 3)},
         "ok": all(result.ok for result in results),
-        "members": [result.to_json() for result in results],
+        "members": members,
     }
 
 

@@ -14,6 +14,7 @@ The rules, in order:
 from __future__ import annotations
 
 import copy
+import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ class Verdict:
     sklearn: Outcome
     divergence: str | None = None
     ulps: int | None = None
+    seconds_lodestar: float = 0.0
+    seconds_oracle: float = 0.0
 
     @property
     def kind(self) -> str:
@@ -116,11 +119,22 @@ def judge(
     """Asks both sides ``call`` and applies the verdict rules."""
     function = implementation or member.implementation
     snapshot = (copy.deepcopy(call.args), copy.deepcopy(dict(call.kwargs)))
+    started = time.perf_counter()
     mine = ask(function, call, member.project)
+    asked = time.perf_counter()
     theirs = ask(lambda *a, **k: member.oracle(call), call)
+    seconds_lodestar, seconds_oracle = asked - started, time.perf_counter() - asked
 
     def verdict(ok: bool, reason: str, **extra: Any) -> Verdict:
-        return Verdict(ok, reason, mine, theirs, **extra)
+        return Verdict(
+            ok,
+            reason,
+            mine,
+            theirs,
+            **extra,
+            seconds_lodestar=seconds_lodestar,
+            seconds_oracle=seconds_oracle,
+        )
 
     if not same_inputs(snapshot, (call.args, dict(call.kwargs))):
         return verdict(False, "lodestar modified its input")

@@ -9,7 +9,8 @@ from pathlib import Path
 import sklearn
 
 from equivalence.__main__ import main
-from equivalence.matrix import load, render
+from equivalence.digest import member_digests, registry_digest
+from equivalence.matrix import REGENERATE, load, render, stale
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,3 +81,55 @@ def test_the_committed_page_renders_from_the_committed_reports() -> None:
     assert reports, "reports/matrix/ holds no report: run the nox matrix"
     committed = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
     assert committed == render(reports), "run: nox -s matrix"
+
+
+def test_every_committed_report_was_produced_by_the_current_registry() -> None:
+    reports = load(ROOT / "reports" / "matrix")
+    assert len(reports) == len(_cells()), "one report a cell: " + REGENERATE
+    outdated = stale(reports)
+    assert not outdated, (
+        "reports/matrix/ is older than the registry: "
+        + REGENERATE
+        + ".\n  "
+        + "\n  ".join(outdated)
+    )
+
+
+def test_stale_names_the_cell_and_the_members_that_changed() -> None:
+    current = _report("1.9.1", "conforms")
+    current["registry"] = registry_digest()
+    current["members"][0]["declaration"] = member_digests()["TopKAccuracy.score"]
+    assert stale([current]) == []
+    older = json.loads(json.dumps(current))
+    older["registry"] = "0" * 16
+    older["members"][0]["declaration"] = "1" * 16
+    [line] = stale([older])
+    assert line.startswith("scikit-learn 1.9.1 with NumPy 2.4.6: registry 0000000000000000")
+    assert "TopKAccuracy.score" in line
+    unrecorded = _report("1.3.2", "conforms")
+    assert stale([unrecorded]) == [
+        "scikit-learn 1.3.2 with NumPy 2.4.6: the report records no registry digest"
+    ]
+
+
+def test_the_page_gives_each_cell_its_machine() -> None:
+    described = _report("1.9.1", "conforms")
+    described["registry"] = "abcdef0123456789"
+    described["machine"] = {
+        "arch": "x86_64",
+        "simd": {
+            "baseline": ["SSE3", "X86_V2"],
+            "dispatch": ["X86_V3", "X86_V4", "AVX512_ICL", "AVX512_SPR"],
+            "features": ["X86_V2", "X86_V3", "X86_V4", "AVX512_ICL"],
+        },
+        "blas": [
+            {"loaded_by": "numpy", "library": "openblas", "version": "0.3.31", "core": "Haswell"}
+        ],
+        "overrides": {"NPY_DISABLE_CPU_FEATURES": "X86_V4 AVX512_ICL"},
+    }
+    page = render([_report("1.3.2", "conforms"), described])
+    assert (
+        "| 1.9.1 | 2.4.6 | x86_64 | X86_V2 to AVX512_ICL (disabled: X86_V4 AVX512_ICL) "
+        "| numpy: openblas 0.3.31, Haswell | `abcdef0123456789` |"
+    ) in page
+    assert "| 1.3.2 | 2.4.6 | not recorded | not recorded | not recorded | not recorded |" in page
