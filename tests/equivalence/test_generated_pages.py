@@ -10,7 +10,7 @@ from equivalence.members import REGISTRY
 from equivalence.table import LONGEST_LINE, render, slug
 
 ROOT = Path(__file__).resolve().parents[2]
-GENERATED = ["equivalence.md", "bad-input.md", "performance.md"]
+GENERATED = ["equivalence.md", "conformance.md", "bad-input.md", "performance.md"]
 
 
 @pytest.mark.parametrize("page", GENERATED)
