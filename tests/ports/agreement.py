@@ -56,6 +56,8 @@ class Agreement:
     #: Largest ULP distance from lodestar, and the call that gave it.
     max_ulps: int = 0
     worst: str | None = None
+    #: The same over the calls where no terms can cancel (``may_cancel`` false).
+    max_ulps_plain: int = 0
     #: Largest relative gap from lodestar.
     max_relative: float = 0.0
     #: Largest ULP distance from scikit-learn on calls where lodestar and scikit-learn
@@ -111,7 +113,10 @@ def agreement(
         if gap > result.max_ulps:
             result.max_ulps, result.worst = gap, shown
         result.max_relative = max(result.max_relative, rel)
-        if rel > relative and may_cancel is not None and may_cancel(call):
+        cancels = may_cancel is not None and may_cancel(call)
+        if not cancels:
+            result.max_ulps_plain = max(result.max_ulps_plain, gap)
+        if rel > relative and cancels:
             result.cancelling += 1
         elif rel > relative:
             result.disagreements.append(
@@ -127,7 +132,9 @@ def agreement(
                 )
 
     for strategy in member.scenarios.values():
+        # The active profile's other settings (derandomised under ``ci``) are kept.
         run = settings(
+            settings(),
             max_examples=share,
             deadline=None,
             database=None,
