@@ -50,7 +50,7 @@ needs_levels = pytest.mark.skipif(
 )
 
 # Calls drawn per member when comparing a port with lodestar directly.
-AGREEMENT_EXAMPLES = 300
+AGREEMENT_EXAMPLES = 200
 
 
 def _negative(values: Any) -> bool:
