@@ -321,13 +321,21 @@ def rebind(function: Callable[..., Any], private: Mapping[str, types.ModuleType]
                 function.__closure__,
             )
             rebound.__kwdefaults__ = function.__kwdefaults__
+            rebound.__annotations__ = function.__annotations__
+            rebound.__qualname__ = function.__qualname__
+            rebound.__doc__ = function.__doc__
             return rebound
     raise PatchError(f"{function!r} reaches none of the patched modules")
 
 
 def vars_of(function: types.FunctionType) -> list[tuple[str, Any]]:
-    """The globals ``function`` reads."""
-    names = set(function.__code__.co_names)
+    """The globals ``function`` reads, in its own code and in the code nested in it."""
+    names: set[str] = set()
+    codes = [function.__code__]
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes.extend(const for const in code.co_consts if isinstance(const, types.CodeType))
     return [(name, value) for name, value in function.__globals__.items() if name in names]
 
 
@@ -373,6 +381,11 @@ class Variant:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.build()(*args, **kwargs)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """The patched callable's signature: the member's, a default perhaps changed."""
+        return inspect.signature(self.build())
 
     def __repr__(self) -> str:
         return f"<seeded bug {self.label}>"

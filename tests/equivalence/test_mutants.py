@@ -7,6 +7,7 @@ snippet fails here, naming the bug, instead of quietly turning it into the refer
 from __future__ import annotations
 
 import ast
+import inspect
 import math
 import sys
 import threading
@@ -36,6 +37,8 @@ def test_the_patch_applies_and_changes_the_code(mutant: Mutant) -> None:
             f"{variant.label} leaves the code of {module} as it is"
         )
     assert variant.build() is not REGISTRY[mutant.member].implementation
+    parameters = inspect.signature(REGISTRY[mutant.member].implementation).parameters
+    assert list(inspect.signature(variant).parameters) == list(parameters)
 
 
 def test_every_bug_has_a_distinct_name_and_a_one_line_description() -> None:
