@@ -1,12 +1,14 @@
-"""A seeded porting bug: a member's name and a wrong implementation of it."""
+"""A seeded porting bug: a member's name and a one-step variation of the reference."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
-__all__ = ["Mutant"]
+from equivalence.mutants.patch import Patch, Variant
+
+__all__ = ["ZERO_SUM_DIVIDES", "Mutant", "Patch", "bugs_of"]
 
 
 @dataclass(frozen=True)
@@ -17,3 +19,26 @@ class Mutant:
     name: str
     description: str
     implementation: Callable[..., Any]
+
+
+Change: TypeAlias = tuple[str, str] | Patch
+
+
+def bugs_of(member: str, where: str) -> Callable[..., Mutant]:
+    """A maker of ``member``'s seeded bugs: ``bug(name, description, *changes)``, each
+    change an ``(old, new)`` snippet pair in ``where`` (see :class:`Patch`) or a
+    :class:`Patch` elsewhere."""
+
+    def bug(name: str, description: str, *changes: Change) -> Mutant:
+        patches = tuple(c if isinstance(c, Patch) else Patch(where, *c) for c in changes)
+        return Mutant(member, name, description, Variant(f"{member}:{name}", member, patches))
+
+    return bug
+
+
+#: The shared weighted mean divides by weights summing to zero instead of refusing them.
+ZERO_SUM_DIVIDES = Patch(
+    "_inputs:weighted_mean",
+    'if total == 0.0:\n    raise ArgumentError("Weights sum to zero, can\'t be normalized", name)',
+    "",
+)

@@ -58,9 +58,12 @@ def test_a_member_newer_than_the_installed_scikit_learn_has_no_oracle() -> None:
 
 def wrong_top_k(y_true, y_score, class_count, k=2, normalize=True, sample_weight=None):  # type: ignore[no-untyped-def]
     """Ranks ties by ascending index: the harness must reject it."""
-    from equivalence.mutants.seed import top_k_ascending_ties
+    from equivalence.mutants import MUTANTS
 
-    return top_k_ascending_ties(y_true, y_score, class_count, k, normalize, sample_weight)
+    (ascending,) = [
+        m for m in MUTANTS if (m.member, m.name) == ("TopKAccuracy.score", "ascending_ties")
+    ]
+    return ascending.implementation(y_true, y_score, class_count, k, normalize, sample_weight)
 
 
 def test_check_rejects_a_wrong_implementation_with_a_counterexample(
