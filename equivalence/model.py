@@ -178,12 +178,29 @@ def distance(first: Any, second: Any) -> int:
 
 @dataclass(frozen=True)
 class Tolerance:
-    """How far apart two answers may be and still agree, in units in the last place."""
+    """How far apart two answers may be and still agree, in units in the last place.
+
+    ``ulps`` holds on every scikit-learn version unless ``by_version`` names the
+    version's range: its first range that contains the version gives the tolerance
+    there (a version whose scikit-learn takes a step through another operation, such
+    as another logarithm). ``why`` says what the tolerance pays for and how it was
+    measured.
+    """
 
     ulps: int = 0
+    by_version: tuple[tuple[VersionRange, int], ...] = ()
+    why: str = ""
 
-    def agrees(self, first: Any, second: Any) -> bool:
-        return distance(first, second) <= self.ulps
+    def ulps_for(self, sklearn_version: str) -> int:
+        """The tolerance that holds on ``sklearn_version``."""
+        for versions, ulps in self.by_version:
+            if versions.contains(sklearn_version):
+                return ulps
+        return self.ulps
+
+    def agrees(self, first: Any, second: Any, sklearn_version: str | None = None) -> bool:
+        ulps = self.ulps if sklearn_version is None else self.ulps_for(sklearn_version)
+        return distance(first, second) <= ulps
 
 
 def _version_key(text: str) -> tuple[int, ...]:

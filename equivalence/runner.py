@@ -129,17 +129,18 @@ def judge(
         return verdict(False, f"lodestar raised {mine.error.__name__}, not one of: {allowed}")
 
     tolerance = member.tolerance
+    ulps = tolerance.ulps_for(sklearn_version)
     declared = member.divergences_for(sklearn_version)
     if isinstance(mine, Value) and isinstance(theirs, Value):
         gap = distance(mine.value, theirs.value)
-        if gap <= tolerance.ulps:
+        if gap <= ulps:
             return verdict(True, "both answer the same", ulps=gap)
-        return _under_divergence(declared, "value", call, mine, theirs, tolerance.ulps, verdict)
+        return _under_divergence(declared, "value", call, mine, theirs, ulps, verdict)
     if isinstance(mine, Refusal) and isinstance(theirs, Refusal):
         return verdict(True, "both refuse")
     if isinstance(mine, Value):
-        return _under_divergence(declared, "widening", call, mine, theirs, tolerance.ulps, verdict)
-    return _under_divergence(declared, "narrowing", call, mine, theirs, tolerance.ulps, verdict)
+        return _under_divergence(declared, "widening", call, mine, theirs, ulps, verdict)
+    return _under_divergence(declared, "narrowing", call, mine, theirs, ulps, verdict)
 
 
 def _under_divergence(
