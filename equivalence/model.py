@@ -29,6 +29,7 @@ __all__ = [
     "Tolerance",
     "Value",
     "VersionRange",
+    "VersionTolerance",
     "distance",
     "ulp_distance",
 ]
@@ -188,15 +189,26 @@ class Tolerance:
     """
 
     ulps: int = 0
-    by_version: tuple[tuple[VersionRange, int], ...] = ()
+    by_version: tuple[VersionTolerance, ...] = ()
     why: str = ""
 
+    def for_version(self, sklearn_version: str) -> VersionTolerance | None:
+        """The declaration for ``sklearn_version``'s range, if one names it."""
+        for entry in self.by_version:
+            if entry.versions.contains(sklearn_version):
+                return entry
+        return None
+
     def ulps_for(self, sklearn_version: str) -> int:
-        """The tolerance that holds on ``sklearn_version``."""
-        for versions, ulps in self.by_version:
-            if versions.contains(sklearn_version):
-                return ulps
-        return self.ulps
+        """The ULP tolerance that holds on ``sklearn_version``."""
+        entry = self.for_version(sklearn_version)
+        return self.ulps if entry is None else entry.ulps
+
+    def by_magnitude(self, sklearn_version: str) -> bool:
+        """Whether, past its ULPs, an answer on ``sklearn_version`` agrees when both
+        sides lie within the faithful bound of the exact result."""
+        entry = self.for_version(sklearn_version)
+        return entry is not None and entry.magnitude
 
     def agrees(self, first: Any, second: Any, sklearn_version: str | None = None) -> bool:
         ulps = self.ulps if sklearn_version is None else self.ulps_for(sklearn_version)
@@ -247,6 +259,24 @@ class VersionRange:
         if self.until:
             return f"scikit-learn before {self.until}"
         return "every scikit-learn version"
+
+
+@dataclass(frozen=True)
+class VersionTolerance:
+    """The tolerance on a range of scikit-learn versions whose arithmetic differs from
+    the reference's by an operation (such as another ``log``): ``ulps``, as measured,
+    and with ``magnitude``, for the calls no fixed ULP count covers (weights that cancel
+    amplify a last-bit difference without limit), agreement when lodestar and
+    scikit-learn both lie within the faithful bound of the exact result
+    (:mod:`equivalence.exact`), a bound relative to the magnitudes of the terms.
+    ``operation`` names what those versions compute with, ``measured`` what was measured
+    and where."""
+
+    versions: VersionRange
+    ulps: int
+    magnitude: bool = False
+    operation: str = ""
+    measured: str = ""
 
 
 Predicate = Callable[[Call], bool]

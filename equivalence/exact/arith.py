@@ -215,7 +215,7 @@ def _dyadic_exact(terms: Sequence[Approx]) -> bool:
     if not fractions:
         return True
     scale = max(f.denominator for f in fractions)  # powers of two: the largest divides all
-    return sum(abs(f) for f in fractions) * scale <= 2**53
+    return bool(sum(abs(f) for f in fractions) * scale <= 2**53)
 
 
 def total(terms: Iterable[Approx | float | int]) -> Approx:

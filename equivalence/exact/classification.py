@@ -16,6 +16,7 @@ rounding decides whether it is zero, the cell is any value (or the call either o
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -171,7 +172,7 @@ def balanced_accuracy(
     return (mean - chance) / spread
 
 
-EVALUATORS = {
+EVALUATORS: dict[str, Callable[..., Any]] = {
     "Accuracy.score": accuracy,
     "ConfusionMatrix.compute": compute,
     "ConfusionMatrix.to_array": to_array,

@@ -20,6 +20,7 @@ about ``(n + 2)·u·(Σ|w·c| + |mean|·Σ|w|) / |Σw|`` when the costs are exac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -128,7 +129,7 @@ def brier_multi_class(
     return _halved(weighted_mean(costs, weight), scale_by_half)
 
 
-EVALUATORS = {
+EVALUATORS: dict[str, Callable[..., Any]] = {
     "LogLoss.score": log_loss_score,
     "LogLoss.multi_class": log_loss_multi_class,
     "BrierScore.score": brier_score,

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from equivalence.exact.arith import Approx, exact, total
@@ -130,7 +131,7 @@ def ndcg(
     return weighted_mean(scores, _inputs.weights(sample_weight, len(rows)))
 
 
-EVALUATORS = {
+EVALUATORS: dict[str, Callable[..., Any]] = {
     "TopKAccuracy.score": top_k,
     "Dcg.score": dcg,
     "Ndcg.score": ndcg,
