@@ -3,8 +3,10 @@
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
 * ``check MEMBER --implementation module:callable``: holds another implementation of
-  one member to the same calls and declarations. Exit status 0 when it conforms,
-  1 with the minimal counterexample when it does not.
+  one member to the same calls and declarations, at the *faithful* level (within the
+  float64 error bound of the exactly computed result) or, with ``--exact``, to
+  scikit-learn's own answer on this machine. Exit status 0 when it conforms, 1 with the
+  minimal counterexample when it does not.
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 * ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
@@ -44,6 +46,7 @@ def _summary(result: Any) -> str:
         f"({result.examples} examples, {result.seconds:.1f} s, largest distance "
         f"{result.max_ulps} ULP, scikit-learn {result.sklearn})"
     ]
+    lines += _agreement_summary(result)
     if result.outcomes:
         outcomes = ", ".join(f"{key} {hits}" for key, hits in sorted(result.outcomes.items()))
         lines.append(f"  outcomes: {outcomes}")
@@ -53,6 +56,20 @@ def _summary(result: Any) -> str:
     if result.failure:
         lines.append("  " + result.failure.replace("\n", "\n  "))
     return "\n".join(lines)
+
+
+def _agreement_summary(result: Any) -> list[str]:
+    """The faithful level's line: the bounds met and the largest distance seen."""
+    if result.faithful is None:
+        return []
+    figures = result.faithful.to_json()
+    return [
+        f"  faithful: bound {figures['bound_typical']} ULP typical, "
+        f"{figures['bound_largest']} largest; largest distance {figures['largest_error']} ULP "
+        f"({figures['largest_error_over_bound']} of its bound); "
+        f"rounding-dependent refusals {figures['rounding_dependent_refusals']}; "
+        f"compared with scikit-learn {figures['compared_with_scikit_learn']}"
+    ]
 
 
 def _run(arguments: argparse.Namespace) -> int:
@@ -84,7 +101,10 @@ def _check(arguments: argparse.Namespace) -> int:
     declared = member(arguments.member)
     implementation = _load(arguments.implementation)
     result = run_member(
-        declared, implementation=implementation, max_examples=arguments.max_examples
+        declared,
+        implementation=implementation,
+        max_examples=arguments.max_examples,
+        level="exact" if arguments.exact else "faithful",
     )
     print(_summary(result))
     if result.counterexample:
@@ -141,6 +161,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("member")
     check.add_argument("--implementation", required=True, metavar="MODULE:CALLABLE")
     check.add_argument("--max-examples", type=int, default=None)
+    check.add_argument(
+        "--exact",
+        action="store_true",
+        help="hold the implementation to scikit-learn's answer on this machine (0 ULP) "
+        "instead of the exact result within its float64 error bound",
+    )
     check.set_defaults(handler=_check)
 
     table = commands.add_parser("table", help="render docs/equivalence.md")

@@ -160,6 +160,8 @@ def run_member(
             if verdict.ulps is not None:
                 result.max_ulps = max(result.max_ulps, verdict.ulps)
             return
+        if result.faithful is not None:
+            result.faithful.caught(verdict)
         mismatch = Mismatch(member, call, verdict)
         last_failure[:] = [mismatch]
         raise mismatch

@@ -61,6 +61,7 @@ class FaithfulStats:
     unbounded: int = 0
     rounding_dependent: int = 0
     fallback: int = 0
+    caught_ratio: float | None = None
 
     def add(self, verdict: Verdict) -> None:
         if not isinstance(verdict, FaithfulVerdict):
@@ -76,6 +77,12 @@ class FaithfulStats:
             self.bounds.append(verdict.bound_ulps)
             self.largest_error_ulps = max(self.largest_error_ulps, verdict.error_ulps or 0.0)
             self.largest_ratio = max(self.largest_ratio, verdict.ratio or 0.0)
+
+    def caught(self, verdict: Verdict) -> None:
+        """Records how far past its bound the failing call's answer lay (infinite when
+        the failure was not a value past a bound: a refusal, a wrong structure)."""
+        ratio = verdict.ratio if isinstance(verdict, FaithfulVerdict) else None
+        self.caught_ratio = ratio if ratio is not None and ratio > 1 else math.inf
 
     def to_json(self) -> dict[str, Any]:
         finite = [bound for bound in self.bounds if math.isfinite(bound)]
@@ -152,7 +159,14 @@ def judge_faithful(
     if expected is not _NOT_EVALUATED:
         held = compare(mine.value, expected)
         if not held.ok:
-            return verdict(False, f"not faithful: {held.reason}", **named)
+            return verdict(
+                False,
+                f"not faithful: {held.reason}",
+                bound_ulps=held.bound_ulps,
+                error_ulps=held.error_ulps,
+                ratio=held.ratio,
+                **named,
+            )
         return verdict(
             True,
             "within the bound of the exact result",
