@@ -154,7 +154,7 @@ def judge_faithful(
         widening = _matching(declared, "widening", call)
         if widening is None:
             return verdict(False, "undeclared widening: scikit-learn refuses")
-    named = {"divergence": widening.name} if widening is not None else {}
+    named: dict[str, Any] = {"divergence": widening.name} if widening is not None else {}
 
     if expected is not _NOT_EVALUATED:
         held = compare(mine.value, expected)
@@ -167,6 +167,8 @@ def judge_faithful(
                 ratio=held.ratio,
                 **named,
             )
+        if isinstance(theirs, Value) and "divergence" not in named:
+            named["ulps"] = distance(mine.value, theirs.value)  # kept for the summary
         return verdict(
             True,
             "within the bound of the exact result",
