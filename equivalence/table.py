@@ -7,7 +7,7 @@ a fresh render.
 from __future__ import annotations
 
 from equivalence.members import REGISTRY
-from equivalence.model import Member
+from equivalence.model import Member, Tolerance
 
 __all__ = ["render"]
 
@@ -47,10 +47,19 @@ def _row(member: Member) -> str:
         declared = "none"
     return (
         f"| {python} | `{member.csharp}` | `{_cell(member.oracle_call)}` | {member.since} "
-        f"| {member.tolerance.ulps} ULP | {declared} |"
+        f"| {_tolerance(member.tolerance)} | {declared} |"
     )
 
 
 def render() -> str:
     rows = [_row(member) for member in sorted(REGISTRY.values(), key=lambda m: m.name)]
     return _HEADER + "\n".join(rows) + "\n"
+
+
+def _tolerance(tolerance: Tolerance) -> str:
+    """``0 ULP``, and each version range's own tolerance and what it pays for."""
+    text = f"{tolerance.ulps} ULP"
+    for entry in tolerance.by_version:
+        extra = " (past it, both within the exact result's bound)" if entry.magnitude else ""
+        text += f"; {entry.ulps} ULP{extra} on {entry.versions.describe()}: {entry.operation}"
+    return text
