@@ -83,7 +83,11 @@ def _run(arguments: argparse.Namespace) -> int:
     )
     results = []
     for declared in chosen:
-        result = run_member(declared, max_examples=arguments.max_examples)
+        result = run_member(
+            declared,
+            max_examples=arguments.max_examples,
+            level="faithful" if arguments.faithful else "exact",
+        )
         print(_summary(result), flush=True)
         results.append(result)
     built = report.build(results, profile)
@@ -155,6 +159,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("member", nargs="*", help="members to run (default: all)")
     run.add_argument("--max-examples", type=int, default=None)
     run.add_argument("--report", type=Path, default=DEFAULT_REPORT)
+    run.add_argument(
+        "--faithful",
+        action="store_true",
+        help="hold lodestar to the exact result within its float64 error bound instead of "
+        "to scikit-learn's answer, and report the bounds met",
+    )
     run.set_defaults(handler=_run)
 
     check = commands.add_parser("check", help="hold another implementation to one member")

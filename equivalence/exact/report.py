@@ -11,9 +11,11 @@ mean of the scores that are not NaN, the weighted average ``Σ score·support / 
 
 The text is judged token by token: it is rendered three times, from the exact figures
 rounded to the nearest double, and from the exact figures moved down and up by their
-bounds. Each number of the answer must be one of the three renderings at its place, or
-lie between the lower and the upper one: so a figure rounded to ``digits`` may come out
-either way only where its exact value lies within its bound of a rounding boundary.
+bounds. Each token of the answer (numbers and the spaces between them) must be one of the
+three renderings' tokens at its place, or a number written in the same form that lies
+between the lower and the upper one: so a figure rounded to ``digits`` may come out
+either way only where its exact value lies within its bound of a rounding boundary, and
+the layout must be the contract's.
 """
 
 from __future__ import annotations
@@ -198,6 +200,19 @@ def _between(value: float | None, low: float | None, high: float | None) -> bool
     return min(low, high) <= value <= max(low, high)
 
 
+def _decimals(token: str) -> int:
+    return len(token.split(".", 1)[1]) if "." in token else -1
+
+
+def _same_form(mine: str, *rendered: str) -> bool:
+    """Whether a number is written as the renderings write it: as many decimals where
+    they agree (a fixed ``digits``), and a point exactly where they have one."""
+    places = {_decimals(token) for token in rendered}
+    if len(places) == 1:
+        return _decimals(mine) in places
+    return ("." in mine) == ("." in rendered[1])
+
+
 def _text_judge(low: str, middle: str, high: str) -> Callable[[Any, str, Any], None]:
     def judge(answer: Any, where: str, result: Any) -> None:
         if not isinstance(answer, str):
@@ -208,16 +223,25 @@ def _text_judge(low: str, middle: str, high: str) -> Callable[[Any, str, Any], N
             if answer not in (low, middle, high):
                 result.fail(f"{where}: the text's layout differs from the contract's")
             return
-        for mine, down, near, up in zip(*tokens, strict=True):
+        rows = list(zip(*tokens, strict=True))
+        for index, (mine, down, near, up) in enumerate(rows):
             if mine in (down, near, up) or near.startswith("987654"):
                 if near.startswith("987654"):
                     result.unbounded += 1
                 continue
+            if not mine.strip() and index + 1 < len(rows):
+                # right-aligned padding before a number written wider or narrower (a
+                # signed zero, a figure rounded across a power of ten): the column's
+                # width must hold
+                following = rows[index + 1]
+                if any(
+                    len(mine) + len(following[0]) == len(space) + len(number)
+                    for space, number in zip(rows[index][1:], following[1:], strict=True)
+                ):
+                    continue
             value, lowest, highest = _number(mine), _number(down), _number(up)
-            if _between(value, lowest, highest):
+            if _between(value, lowest, highest) and _same_form(mine, down, near, up):
                 continue
-            if mine.strip() == "" and down.strip() == "":
-                continue  # column padding moved by a number that rounded the other way
             result.fail(f"{where}: {mine!r} where the contract renders {near!r}")
             return
 
