@@ -95,3 +95,24 @@ def test_the_logarithm_of_one_minus_eps_is_bounded_by_its_ulps() -> None:
     for answer in (-2.220446049250313e-16, -2.2204460492503136e-16):
         gap = abs(float(value.exact) - answer)
         assert gap <= value.error or math.isclose(gap, 0.0)
+
+
+def test_log_loss_tolerance_depends_on_the_version() -> None:
+    tolerance = REGISTRY["LogLoss.multi_class"].tolerance
+    assert tolerance.ulps_for("1.6.1") == 6 and tolerance.by_magnitude("1.8.0")
+    assert tolerance.ulps_for("1.9.1") == 0 and not tolerance.by_magnitude("1.9.1")
+    assert REGISTRY["BrierScore.multi_class"].tolerance.ulps_for("1.6.1") == 0
+
+
+def test_a_report_text_is_held_token_by_token() -> None:
+    from equivalence.exact import compare
+    from equivalence.exact.report import to_text
+    from lodestar.metrics import ClassificationReport
+
+    call = ([0, 1, 1, 2], [0, 1, 2, 2])
+    text = ClassificationReport.compute(*call).to_text(3)
+    judge_text = to_text(*call, digits=3)
+    assert compare(text, judge_text).ok
+    assert not compare(text.replace("0.667", "0.666", 1), judge_text).ok
+    assert not compare(text.replace("  0.667", " 0.667 ", 1), judge_text).ok
+    assert not compare(text.replace("     1\n", "   1.0\n", 1), judge_text).ok
