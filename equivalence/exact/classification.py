@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -154,20 +153,15 @@ def balanced_accuracy(
     if infinite:
         signs = set(infinite)
         score = math.nan if len(signs) == 2 else signs.pop()
-        if adjusted and kept == 1:
-            return Exactly(score)  # (±inf - 1) / 0
-        return Exactly(score)
+        return Exactly(score)  # adjusted or not: (±inf - c) / (1 - c) keeps it
     mean = total(recalls) / exact(kept)
     if not adjusted:
         return mean
-    chance = Approx(Fraction(1, kept), 0.0 if kept in (1, 2, 4, 8, 16) else 2.0**-53 / kept)
+    chance = exact(1) / exact(kept)
     spread = 1 - chance
-    if kept == 1:
-        try:
-            if not nonzero(mean - chance):
-                return Exactly(math.nan)
-        except Ambiguous:
-            raise
+    if kept == 1:  # (score - 1) / 0: NaN, or an infinity of the sign of score - 1
+        if not nonzero(mean - chance):
+            return Exactly(math.nan)
         return Exactly(math.copysign(math.inf, float(mean.exact - 1)))
     return (mean - chance) / spread
 
