@@ -116,3 +116,18 @@ def test_a_report_text_is_held_token_by_token() -> None:
     assert not compare(text.replace("0.667", "0.666", 1), judge_text).ok
     assert not compare(text.replace("  0.667", " 0.667 ", 1), judge_text).ok
     assert not compare(text.replace("     1\n", "   1.0\n", 1), judge_text).ok
+
+
+def test_a_refusal_that_rounding_decides_accepts_either_outcome() -> None:
+    member = REGISTRY["Accuracy.score"]
+    call = Call(([0, 1, 1], [0, 1, 0]), {"sample_weight": [0.1, 0.2, -0.3]})
+
+    def refuses(*args: Any, **kwargs: Any) -> float:
+        from lodestar.errors import ArgumentError
+
+        raise ArgumentError("Weights sum to zero, can't be normalized", "sample_weight")
+
+    for implementation in (None, refuses):
+        verdict = judge_faithful(member, call, sklearn_version(), implementation)
+        assert verdict.ok, verdict.reason
+        assert getattr(verdict, "decided", None) == "rounding"
