@@ -4,8 +4,10 @@
   summary per member and writes the JSON report. Exit status 1 when any member fails.
   ``--jobs N`` runs the members in N worker processes (default: one per core).
 * ``check MEMBER --implementation module:callable``: holds another implementation of
-  one member to the same calls and declarations. Exit status 0 when it conforms,
-  1 with the minimal counterexample when it does not.
+  one member to the same calls and declarations, at the *faithful* level (within the
+  float64 error bound of the exactly computed result) or, with ``--exact``, to
+  scikit-learn's own answer on this machine. Exit status 0 when it conforms, 1 with the
+  minimal counterexample when it does not.
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 * ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
@@ -52,6 +54,7 @@ def _summary(result: Any) -> str:
             f"{result.seconds_oracle:.2f} s: {result.implementation_share:.0%} of the run "
             "inside the implementations"
         )
+    lines += _agreement_summary(result)
     if result.outcomes:
         outcomes = ", ".join(f"{key} {hits}" for key, hits in sorted(result.outcomes.items()))
         lines.append(f"  outcomes: {outcomes}")
@@ -61,6 +64,20 @@ def _summary(result: Any) -> str:
     if result.failure:
         lines.append("  " + result.failure.replace("\n", "\n  "))
     return "\n".join(lines)
+
+
+def _agreement_summary(result: Any) -> list[str]:
+    """The faithful level's line: the bounds met and the largest distance seen."""
+    if result.faithful is None:
+        return []
+    figures = result.faithful.to_json()
+    return [
+        f"  faithful: bound {figures['bound_typical']} ULP typical, "
+        f"{figures['bound_largest']} largest; largest distance {figures['largest_error']} ULP "
+        f"({figures['largest_error_over_bound']} of its bound); "
+        f"rounding-dependent refusals {figures['rounding_dependent_refusals']}; "
+        f"compared with scikit-learn {figures['compared_with_scikit_learn']}"
+    ]
 
 
 def _run(arguments: argparse.Namespace) -> int:
@@ -79,7 +96,11 @@ def _run(arguments: argparse.Namespace) -> int:
     results = []
     names = [declared.name for declared in chosen]
     for result in run_members(
-        names, jobs=jobs, profile=profile, max_examples=arguments.max_examples
+        names,
+        jobs=jobs,
+        profile=profile,
+        max_examples=arguments.max_examples,
+        level="faithful" if arguments.faithful else "exact",
     ):
         print(_summary(result), flush=True)
         results.append(result)
@@ -103,7 +124,10 @@ def _check(arguments: argparse.Namespace) -> int:
     declared = member(arguments.member)
     implementation = _load(arguments.implementation)
     result = run_member(
-        declared, implementation=implementation, max_examples=arguments.max_examples
+        declared,
+        implementation=implementation,
+        max_examples=arguments.max_examples,
+        level="exact" if arguments.exact else "faithful",
     )
     print(_summary(result))
     if result.counterexample:
@@ -167,12 +191,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="members run in this many worker processes (default: the number of cores)",
     )
+    run.add_argument(
+        "--faithful",
+        action="store_true",
+        help="hold lodestar to the exact result within its float64 error bound instead of "
+        "to scikit-learn's answer, and report the bounds met",
+    )
     run.set_defaults(handler=_run)
 
     check = commands.add_parser("check", help="hold another implementation to one member")
     check.add_argument("member")
     check.add_argument("--implementation", required=True, metavar="MODULE:CALLABLE")
     check.add_argument("--max-examples", type=int, default=None)
+    check.add_argument(
+        "--exact",
+        action="store_true",
+        help="hold the implementation to scikit-learn's answer on this machine (0 ULP) "
+        "instead of the exact result within its float64 error bound",
+    )
     check.set_defaults(handler=_check)
 
     table = commands.add_parser("table", help="render docs/equivalence.md")

@@ -14,12 +14,18 @@ from typing import Any, Literal
 
 from hypothesis import Phase, given, settings
 
+from equivalence.faithful import FaithfulStats, judge_faithful
 from equivalence.model import Call, Member
 from equivalence.runner import Verdict, judge
 
-__all__ = ["MemberResult", "Mismatch", "run_member", "sklearn_version"]
+__all__ = ["Level", "MemberResult", "Mismatch", "run_member", "sklearn_version"]
 
 Status = Literal["conforms", "conforms-declared", "fails", "no-oracle"]
+
+#: ``exact``: scikit-learn's answer on this machine, within the member's ULP tolerance.
+#: ``faithful``: the exactly computed result, within a bound of the float64 error (see
+#: :mod:`equivalence.faithful`).
+Level = Literal["exact", "faithful"]
 
 
 def sklearn_version() -> str:
@@ -59,6 +65,8 @@ class MemberResult:
     max_ulps: int = 0
     failure: str | None = None
     counterexample: str | None = None
+    level: Level = "exact"
+    faithful: FaithfulStats | None = None
 
     @property
     def missing_edges(self) -> list[str]:
@@ -103,7 +111,15 @@ class MemberResult:
             "max_ulps": self.max_ulps,
             "failure": self.failure,
             "counterexample": self.counterexample,
+            **self.agreement_json(),
         }
+
+    def agreement_json(self) -> dict[str, Any]:
+        """The level of agreement, and at the faithful level the bounds met."""
+        extra: dict[str, Any] = {"level": self.level}
+        if self.faithful is not None:
+            extra["faithful"] = self.faithful.to_json()
+        return extra
 
 
 def run_member(
@@ -113,6 +129,7 @@ def run_member(
     max_examples: int | None = None,
     version: str | None = None,
     shrink: bool = True,
+    level: Level = "exact",
 ) -> MemberResult:
     """Runs ``member``'s calls through :func:`~equivalence.runner.judge`.
 
@@ -121,9 +138,14 @@ def run_member(
     that a seeded bug is caught, and much cheaper.
     The run fails on the first undeclared difference (Hypothesis then shrinks it to a
     minimal call) and, when every call passed, on any declared edge no call reached.
+    ``level`` chooses how an answer is judged: against scikit-learn on this machine
+    (``exact``) or against the exact result within its error bound (``faithful``).
     """
     version = version or sklearn_version()
-    result = MemberResult(member=member.name, status="conforms", sklearn=version)
+    result = MemberResult(member=member.name, status="conforms", sklearn=version, level=level)
+    if level == "faithful":
+        result.faithful = FaithfulStats()
+    judging = judge_faithful if level == "faithful" else judge
     result.edges = {edge.name: 0 for edge in member.edges}
     if not member.has_oracle(version):
         result.status = "no-oracle"
@@ -135,9 +157,11 @@ def run_member(
     last_failure: list[Mismatch] = []
 
     def conforms(call: Call) -> None:
-        verdict = judge(member, call, version, implementation)
+        verdict = judging(member, call, version, implementation)
         result.seconds_lodestar += verdict.seconds_lodestar
         result.seconds_oracle += verdict.seconds_oracle
+        if verdict.ok and result.faithful is not None:
+            result.faithful.add(verdict)
         result.examples += 1
         result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
         if verdict.ok:
@@ -151,6 +175,8 @@ def run_member(
             if verdict.ulps is not None:
                 result.max_ulps = max(result.max_ulps, verdict.ulps)
             return
+        if result.faithful is not None:
+            result.faithful.caught(verdict)
         mismatch = Mismatch(member, call, verdict)
         last_failure[:] = [mismatch]
         raise mismatch

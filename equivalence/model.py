@@ -29,6 +29,7 @@ __all__ = [
     "Tolerance",
     "Value",
     "VersionRange",
+    "VersionTolerance",
     "distance",
     "ulp_distance",
 ]
@@ -178,12 +179,40 @@ def distance(first: Any, second: Any) -> int:
 
 @dataclass(frozen=True)
 class Tolerance:
-    """How far apart two answers may be and still agree, in units in the last place."""
+    """How far apart two answers may be and still agree, in units in the last place.
+
+    ``ulps`` holds on every scikit-learn version unless ``by_version`` names the
+    version's range: its first range that contains the version gives the tolerance
+    there (a version whose scikit-learn takes a step through another operation, such
+    as another logarithm). ``why`` says what the tolerance pays for and how it was
+    measured.
+    """
 
     ulps: int = 0
+    by_version: tuple[VersionTolerance, ...] = ()
+    why: str = ""
 
-    def agrees(self, first: Any, second: Any) -> bool:
-        return distance(first, second) <= self.ulps
+    def for_version(self, sklearn_version: str) -> VersionTolerance | None:
+        """The declaration for ``sklearn_version``'s range, if one names it."""
+        for entry in self.by_version:
+            if entry.versions.contains(sklearn_version):
+                return entry
+        return None
+
+    def ulps_for(self, sklearn_version: str) -> int:
+        """The ULP tolerance that holds on ``sklearn_version``."""
+        entry = self.for_version(sklearn_version)
+        return self.ulps if entry is None else entry.ulps
+
+    def by_magnitude(self, sklearn_version: str) -> bool:
+        """Whether, past its ULPs, an answer on ``sklearn_version`` agrees when both
+        sides lie within the faithful bound of the exact result."""
+        entry = self.for_version(sklearn_version)
+        return entry is not None and entry.magnitude
+
+    def agrees(self, first: Any, second: Any, sklearn_version: str | None = None) -> bool:
+        ulps = self.ulps if sklearn_version is None else self.ulps_for(sklearn_version)
+        return distance(first, second) <= ulps
 
 
 def _version_key(text: str) -> tuple[int, ...]:
@@ -230,6 +259,24 @@ class VersionRange:
         if self.until:
             return f"scikit-learn before {self.until}"
         return "every scikit-learn version"
+
+
+@dataclass(frozen=True)
+class VersionTolerance:
+    """The tolerance on a range of scikit-learn versions whose arithmetic differs from
+    the reference's by an operation (such as another ``log``): ``ulps``, as measured,
+    and with ``magnitude``, for the calls no fixed ULP count covers (weights that cancel
+    amplify a last-bit difference without limit), agreement when lodestar and
+    scikit-learn both lie within the faithful bound of the exact result
+    (:mod:`equivalence.exact`), a bound relative to the magnitudes of the terms.
+    ``operation`` names what those versions compute with, ``measured`` what was measured
+    and where."""
+
+    versions: VersionRange
+    ulps: int
+    magnitude: bool = False
+    operation: str = ""
+    measured: str = ""
 
 
 Predicate = Callable[[Call], bool]

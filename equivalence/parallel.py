@@ -18,11 +18,13 @@ import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Literal
 
 from equivalence.conformance import MemberResult, run_member
 
 __all__ = ["default_jobs", "run_members"]
+
+Level = Literal["exact", "faithful"]
 
 _LIMITS: list[Any] = []  # keeps the worker's thread limit for the worker's lifetime
 
@@ -47,10 +49,10 @@ def _start_worker(profile: str) -> None:
     _LIMITS.append(threadpool_limits(limits=1, user_api="blas"))
 
 
-def _run_one(name: str, max_examples: int | None) -> MemberResult:
+def _run_one(name: str, max_examples: int | None, level: Level) -> MemberResult:
     from equivalence.members import REGISTRY
 
-    return run_member(REGISTRY[name], max_examples=max_examples)
+    return run_member(REGISTRY[name], max_examples=max_examples, level=level)
 
 
 def run_members(
@@ -59,6 +61,7 @@ def run_members(
     jobs: int,
     profile: str,
     max_examples: int | None = None,
+    level: Level = "exact",
 ) -> Iterator[MemberResult]:
     """Every named member's result, in the order named, as each becomes available.
 
@@ -69,7 +72,7 @@ def run_members(
 
     if jobs <= 1 or len(names) <= 1:
         for name in names:
-            yield run_member(REGISTRY[name], max_examples=max_examples)
+            yield run_member(REGISTRY[name], max_examples=max_examples, level=level)
         return
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(names)),
@@ -77,7 +80,7 @@ def run_members(
         initializer=_start_worker,
         initargs=(profile,),
     ) as pool:
-        futures = [pool.submit(_run_one, name, max_examples) for name in names]
+        futures = [pool.submit(_run_one, name, max_examples, level) for name in names]
         try:
             for future in futures:
                 yield future.result()

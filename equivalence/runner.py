@@ -143,17 +143,22 @@ def judge(
         return verdict(False, f"lodestar raised {mine.error.__name__}, not one of: {allowed}")
 
     tolerance = member.tolerance
+    ulps = tolerance.ulps_for(sklearn_version)
     declared = member.divergences_for(sklearn_version)
     if isinstance(mine, Value) and isinstance(theirs, Value):
         gap = distance(mine.value, theirs.value)
-        if gap <= tolerance.ulps:
+        if gap <= ulps:
             return verdict(True, "both answer the same", ulps=gap)
-        return _under_divergence(declared, "value", call, mine, theirs, tolerance.ulps, verdict)
+        if tolerance.by_magnitude(sklearn_version) and _both_within_bound(
+            member, call, mine, theirs
+        ):
+            return verdict(True, "both within the bound of the exact result", ulps=gap)
+        return _under_divergence(declared, "value", call, mine, theirs, ulps, verdict)
     if isinstance(mine, Refusal) and isinstance(theirs, Refusal):
         return verdict(True, "both refuse")
     if isinstance(mine, Value):
-        return _under_divergence(declared, "widening", call, mine, theirs, tolerance.ulps, verdict)
-    return _under_divergence(declared, "narrowing", call, mine, theirs, tolerance.ulps, verdict)
+        return _under_divergence(declared, "widening", call, mine, theirs, ulps, verdict)
+    return _under_divergence(declared, "narrowing", call, mine, theirs, ulps, verdict)
 
 
 def _under_divergence(
@@ -182,3 +187,17 @@ def _under_divergence(
                 f"where the declaration expects {expected!r}",
             )
     return verdict(True, f"declared {kind} {divergence.name!r}", divergence=divergence.name)
+
+
+def _both_within_bound(member: Member, call: Call, mine: Value, theirs: Value) -> bool:
+    """Whether both answers lie within the faithful bound of the exact result."""
+    from equivalence.exact import compare, evaluator
+
+    evaluate = evaluator(member.name)
+    if evaluate is None:
+        return False
+    try:
+        expected = evaluate(*copy.deepcopy(call.args), **copy.deepcopy(dict(call.kwargs)))
+    except Exception:
+        return False
+    return compare(mine.value, expected).ok and compare(theirs.value, expected).ok

@@ -66,8 +66,27 @@ def _key(divergence: Divergence) -> Key:
 
 
 def _tolerance(member: Member) -> str:
-    describe = getattr(member.tolerance, "describe", None)
-    return str(describe()) if callable(describe) else f"{member.tolerance.ulps} ULP"
+    """``0 ULP``, then each version range's own tolerance, briefly."""
+    text = f"{member.tolerance.ulps} ULP"
+    for entry in member.tolerance.by_version:
+        text += f"; {entry.ulps} ULP on {entry.versions.describe()}"
+    return text
+
+
+def _tolerance_notes(member: Member) -> list[str]:
+    """What each version range's tolerance pays for, in full."""
+    notes = []
+    for entry in member.tolerance.by_version:
+        extra = (
+            " Past it, both answers must lie within the exact result's bound."
+            if entry.magnitude
+            else ""
+        )
+        notes.append(
+            f"- *Tolerance, {entry.versions.describe()}*: {entry.ulps} ULP, for "
+            f"{entry.operation}; measured: {entry.measured}.{extra}"
+        )
+    return notes
 
 
 class _Sections:
@@ -128,9 +147,9 @@ def _body(sections: _Sections) -> list[str]:
             lines += ["", "Declared by " + ", ".join(f"`{name}`" for name in names) + "."]
     lines += ["", "## Divergences by member"]
     for member in sections.members:
-        if not member.divergences:
+        if not member.divergences and not member.tolerance.by_version:
             continue
-        lines += ["", f"### `{member.name}`", ""]
+        lines += ["", f"### `{member.name}`", "", *_tolerance_notes(member)]
         for divergence in member.divergences:
             if _key(divergence) in sections.shared:
                 lines.append(

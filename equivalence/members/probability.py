@@ -33,6 +33,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import strategies as s
+from equivalence.members.logarithm import LOG_LOSS_TOLERANCE
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
 from lodestar.metrics import BrierScore, LogLoss
 
@@ -561,7 +562,7 @@ LOG_LOSS_SCORE = Member(
         ),
         _MALFORMED_POS_LABEL,
     ),
-    tolerance=Tolerance(ulps=0),
+    tolerance=LOG_LOSS_TOLERANCE,
     example=Call(
         _BINARY_EXAMPLE, {"pos_label": 1, "normalize": True, "sample_weight": _BINARY_WEIGHTS}
     ),
@@ -938,7 +939,7 @@ LOG_LOSS_MULTI_CLASS = Member(
             versions=VersionRange(until="1.9"),
         ),
     ),
-    tolerance=Tolerance(ulps=0),
+    tolerance=LOG_LOSS_TOLERANCE,
     example=Call(
         ([0, 1, 2, 1], [0.7, 0.2, 0.1, 0.1, 0.8, 0.1, 0.2, 0.2, 0.6, 0.3, 0.4, 0.3], 3),
         {"normalize": True, "sample_weight": [1.0, 2.0, 1.0, 2.0]},
