@@ -16,6 +16,7 @@ from hypothesis import Phase, given, settings
 
 from equivalence.model import Call, Member
 from equivalence.runner import Verdict, judge
+from equivalence.view import view_of
 
 __all__ = ["MemberResult", "Mismatch", "run_member", "sklearn_version"]
 
@@ -122,6 +123,7 @@ def run_member(
     last_failure: list[Mismatch] = []
 
     def conforms(call: Call) -> None:
+        call = view_of(member, call)
         verdict = judge(member, call, version, implementation)
         result.examples += 1
         result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
