@@ -66,8 +66,14 @@ def codes(size: int, width: int = 1) -> st.SearchStrategy[Array]:
 
 
 def _fractions(raw: Array) -> Array:
-    """Eight-byte codes as floats in ``[0, 1)``, 53 bits each."""
-    fractions: Array = (raw >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    """Eight-byte codes as floats in ``(0, 1)`` with every mantissa bit drawn: 52 bits of
+    mantissa and a binade from ``[1/2, 1)`` down to ``[2**-62, 2**-61)``, mostly one of
+    the first twelve. (A fraction on a ``2**-53`` grid would make ``1 - p`` always exact,
+    and hide every bug that rounds it.)"""
+    mantissa = (raw & np.uint64(2**52 - 1)).astype(np.float64) * 2.0**-52
+    top = (raw >> np.uint64(52)).astype(np.int64)
+    binade = np.where(top < 3500, 1 + top % 12, 13 + top % 50)
+    fractions: Array = np.ldexp(1.0 + mantissa, -binade)
     return fractions
 
 
