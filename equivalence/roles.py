@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from hypothesis import strategies as st
@@ -35,9 +35,12 @@ __all__ = [
     "index",
     "labels",
     "non_finite_weights",
+    "permutation",
+    "pick",
     "probabilities",
     "probability_rows",
     "score_rows",
+    "subset",
     "table",
     "unit_floats",
     "weights",
@@ -47,6 +50,7 @@ __all__ = [
 ]
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
+T = TypeVar("T")
 Array = np.ndarray[Any, Any]
 
 #: A coarse grid: drawing from it makes ties the rule rather than the exception.
@@ -101,6 +105,23 @@ def labels(size: int, low: int, high: int) -> st.SearchStrategy[list[int]]:
 def index(draw: Draw, size: int) -> int:
     """A position in a run of ``size`` (0 when it is empty)."""
     return int(draw(st.integers(0, max(size - 1, 0))))
+
+
+def pick(draw: Draw, items: Sequence[T]) -> T:
+    """One of ``items`` (the first when shrunk), without building a strategy for them."""
+    return items[index(draw, len(items))]
+
+
+def permutation(draw: Draw, items: Sequence[T]) -> list[T]:
+    """``items`` in an order drawn in one go (their own order when shrunk)."""
+    order = np.argsort(draw(codes(len(items))), kind="stable")
+    return [items[i] for i in order.tolist()]
+
+
+def subset(draw: Draw, items: Sequence[T], size: int | None = None) -> list[T]:
+    """Distinct ``items``, in a drawn order: ``size`` of them, or at least one."""
+    shuffled = permutation(draw, items)
+    return shuffled[: size if size is not None else 1 + index(draw, len(items))]
 
 
 # -- score and probability rows ----------------------------------------------------------
@@ -221,7 +242,8 @@ def all_zero_weights(samples: int) -> st.SearchStrategy[list[float]]:
 
 @cache
 def weights(samples: int, *kinds: str) -> st.SearchStrategy[list[float] | None]:
-    """Weights of the ``kinds`` named (every valid kind when none is)."""
+    """Weights of the ``kinds`` named (every valid kind when none is); a kind may be
+    named as its scenario is (``zero_sum_weight``, ``wrong_weight_length``)."""
     makers: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
         "none": st.none,
         "empty": lambda: st.just([]),
@@ -233,7 +255,9 @@ def weights(samples: int, *kinds: str) -> st.SearchStrategy[list[float] | None]:
         "non_finite": lambda: non_finite_weights(samples),
         "all_zero": lambda: all_zero_weights(samples),
     }
-    chosen = [k for k in kinds or VALID_WEIGHTS if k != "zero_sum" or samples >= 2]
+    # A scenario's name will do: "zero_sum_weight", "wrong_weight_length", ...
+    named = [k.removesuffix("_weight").replace("wrong_weight_", "wrong_") for k in kinds]
+    chosen = [k for k in named or VALID_WEIGHTS if k != "zero_sum" or samples >= 2]
     return st.one_of(*(makers[k]() for k in chosen))
 
 

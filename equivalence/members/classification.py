@@ -40,7 +40,7 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "zero_sum_weight":
         predicted = [truth[0] + 1, *truth[1:]]
     if scenario in ("zero_sum_weight", "non_finite_weight", "all_zero_weight"):
-        weight = draw(r.weights(samples, scenario.removesuffix("_weight")))
+        weight = draw(r.weights(samples, scenario))
     if scenario == "wrong_weight_length":
         weight = draw(r.weights(samples, "wrong_length"))
     if scenario == "float_labels":

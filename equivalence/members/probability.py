@@ -298,7 +298,7 @@ def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
             r.weights(samples, *(("none", "none") if scenario == "valid" else ()), *r.VALID_WEIGHTS)
         )
     if scenario in ("zero_sum_weight", "all_zero_weight"):
-        weight = draw(r.weights(samples, scenario.removesuffix("_weight")))
+        weight = draw(r.weights(samples, scenario))
     if scenario == "wrong_weight_length":
         weight = draw(r.weights(samples, "wrong_length"))
     if scenario == "length_mismatch":
@@ -586,7 +586,7 @@ def _multi_calls(draw: r.Draw, scenario: str) -> Call:
             r.weights(samples, *(("none", "none") if scenario == "valid" else ()), *r.VALID_WEIGHTS)
         )
     if scenario in ("zero_sum_weight", "all_zero_weight"):
-        weight = draw(r.weights(samples, scenario.removesuffix("_weight")))
+        weight = draw(r.weights(samples, scenario))
     if scenario == "label_out_of_range":
         truth[r.index(draw, samples)] = draw(st.sampled_from([-1, classes, classes + 2]))
     if scenario in OUTSIDE:
