@@ -87,9 +87,16 @@ def unit_floats(size: int) -> st.SearchStrategy[Array]:
     return codes(size, 8).map(_fractions)
 
 
-@cache
 def table(size: int, values: Sequence[Any]) -> st.SearchStrategy[Array]:
-    """``size`` entries of ``values`` (a tuple), the first one the simplest."""
+    """``size`` entries of ``values``, the first one the simplest."""
+    return _table(size, tuple(values), tuple(type(value) for value in values))
+
+
+@cache
+def _table(
+    size: int, values: tuple[Any, ...], _types: tuple[type, ...]
+) -> st.SearchStrategy[Array]:
+    # The types are part of the key: (0, 1) and (0.0, 1.0) are equal tuples.
     lookup = np.asarray(values)
     return codes(size).map(lambda c: lookup[c % np.uint64(len(lookup))])
 

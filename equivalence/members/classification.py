@@ -48,7 +48,7 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "length_mismatch":
         predicted = [*predicted, low] if draw(st.booleans()) or not predicted else predicted[:-1]
     if scenario == "fractional_label":
-        truth[r.index(draw, samples)] = draw(st.sampled_from([0.5, 1.25, -2.5]))
+        truth[r.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
     kwargs: dict[str, Any] = {"normalize": draw(st.booleans())}
     if weight is not None:
         kwargs["sample_weight"] = weight
@@ -149,7 +149,7 @@ def _brier_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "zero_sum_weight":
         weight = draw(r.weights(samples, "zero_sum"))
     if scenario == "label_out_of_range":
-        truth[r.index(draw, samples)] = draw(st.sampled_from([-1, classes, classes + 2]))
+        truth[r.index(draw, samples)] = draw(st.sampled_from((-1, classes, classes + 2)))
     if scenario in ("above_one", "below_zero"):
         outside = [1.5, 1.0000000000000002] if scenario == "above_one" else [-0.25, -5e-324]
         rows[r.index(draw, samples)][r.index(draw, classes)] = draw(st.sampled_from(outside))
@@ -161,7 +161,7 @@ def _brier_calls(draw: r.Draw, scenario: str) -> Call:
         else:
             weight = draw(r.weights(samples, "non_finite"))
     if scenario == "class_count_below_two":
-        classes = draw(st.sampled_from([0, 1]))
+        classes = draw(st.sampled_from((0, 1)))
         rows, truth = [row[:classes] for row in rows], [0] * samples
     block: Any = r.flat(rows)
     if scenario == "wrong_size":

@@ -341,10 +341,14 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
         target = truth[0]
         wrong = r.pick(draw, [value for value in domain if value != target])
         rest = [index for index, value in enumerate(truth) if value != target]
-        size = draw(st.sampled_from([1.0, 2.5]))
+        size = draw(st.sampled_from((1.0, 2.5)))
         truth = [target, target, *(truth[index] for index in rest)]
         predicted = [target, wrong, *(predicted[index] for index in rest)]
-        weight = [size, -size, *(draw(st.sampled_from([0.5, 1.0, 2.0])) for _ in rest)]
+        weight = [
+            size,
+            -size,
+            *(draw(st.sampled_from((0.5, 1.0, 2.0))) for _ in rest),
+        ]
     if scenario == "duplicate_labels":
         labels = r.permutation(draw, [*values, r.pick(draw, values)])
     if scenario == "no_label_in_truth":
@@ -358,9 +362,12 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
         predicted = [*predicted, values[0]] if draw(st.booleans()) else predicted[:-1]
     if scenario == "fractional_label":
         side = truth if draw(st.booleans()) else predicted
-        side[r.index(draw, samples)] = draw(st.sampled_from([0.5, 1.25, -2.5]))
+        side[r.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
     if scenario == "fractional_labels_argument":
-        labels = [*values, draw(st.sampled_from([0.5, 2.25]))]
+        labels = [
+            *values,
+            draw(st.sampled_from((0.5, 2.25))),
+        ]
     if scenario in ("non_finite_weight", "all_zero_weight", "wrong_weight_length"):
         weight = draw(r.weights(samples, scenario))
     return truth, predicted, labels, weight
@@ -387,7 +394,7 @@ NORMALIZATIONS = (None, "true", "pred", "all")
 @st.composite
 def _to_array_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "bad_normalization":
-        bad = draw(st.sampled_from(["rows", "True", "", 1, True]))
+        bad = draw(st.sampled_from(("rows", "True", "", 1, True)))
         call = _keyword_call(draw, "valid", {})
         return Call(call.args, {**call.kwargs, "normalization": bad})
     mode = draw(st.sampled_from(NORMALIZATIONS))
@@ -402,7 +409,7 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
         samples = draw(st.integers(1, 4))
         truth = draw(st.lists(st.integers(0, 2), min_size=samples, max_size=samples))
         predicted = list(truth)
-        weight = [float(draw(st.sampled_from([1, 2, 3]))) for _ in truth]
+        weight = [float(draw(st.sampled_from((1, 2, 3)))) for _ in truth]
         if draw(st.booleans()):
             # the kept samples weigh nothing, the dropped one does
             kwargs: dict[str, Any] = {
@@ -430,7 +437,7 @@ def _balanced_calls(draw: r.Draw, scenario: str) -> Call:
         return Call(([value] * samples, predicted), {"adjusted": True})
     if scenario == "no_class_kept":
         first, second = draw(st.lists(st.sampled_from(SPREAD), min_size=2, max_size=2, unique=True))
-        size = draw(st.sampled_from([1.0, 3.0]))
+        size = draw(st.sampled_from((1.0, 3.0)))
         return Call(
             ([first, first], [second, second]),
             {"adjusted": draw(st.booleans()), "sample_weight": [size, -size]},

@@ -273,9 +273,9 @@ def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
     if scenario == "label_pairs":
         # Both labels present, and pos_label mostly not the greater of them.
         truth[:2] = [low, high]
-        positive = draw(st.sampled_from([low, low, high + 1, 1, high]))
+        positive = draw(st.sampled_from((low, low, high + 1, 1, high)))
     if scenario in ("single_class", "more_than_two_labels"):
-        positive = draw(st.sampled_from([low, high, high + 1, 1]))
+        positive = draw(st.sampled_from((low, high, high + 1, 1)))
     if scenario == "single_class":
         truth = [truth[0]] * samples
     if scenario == "more_than_two_labels":
@@ -588,7 +588,7 @@ def _multi_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario in ("zero_sum_weight", "all_zero_weight"):
         weight = draw(r.weights(samples, scenario))
     if scenario == "label_out_of_range":
-        truth[r.index(draw, samples)] = draw(st.sampled_from([-1, classes, classes + 2]))
+        truth[r.index(draw, samples)] = draw(st.sampled_from((-1, classes, classes + 2)))
     if scenario in OUTSIDE:
         rows[r.index(draw, samples)][r.index(draw, classes)] = draw(
             st.sampled_from(OUTSIDE[scenario])
@@ -601,7 +601,7 @@ def _multi_calls(draw: r.Draw, scenario: str) -> Call:
         else:
             weight = draw(r.weights(samples, "non_finite"))
     if scenario == "class_count_below_two":
-        classes = draw(st.sampled_from([0, 1]))
+        classes = draw(st.sampled_from((0, 1)))
         rows, truth = [row[:classes] for row in rows], [0] * samples
     block: Any = r.flat(rows)
     if scenario == "wrong_size":

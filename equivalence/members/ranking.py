@@ -95,9 +95,12 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     samples = max(samples, 2) if scenario == "zero_sum_weight" else samples
     k = draw(st.integers(1, classes - (scenario == "tie_across_k")))
     if scenario == "binary":
-        classes, k = 2, draw(st.sampled_from([1, 1, 1, 2, 3]))
+        classes, k = (
+            2,
+            draw(st.sampled_from((1, 1, 1, 2, 3))),
+        )
     if scenario == "k_at_or_past_class_count":
-        k = classes + draw(st.sampled_from([0, 0, 1, 5]))
+        k = classes + draw(st.sampled_from((0, 0, 1, 5)))
     truth = draw(r.labels(samples, 0, classes - 1))
     rows = draw(r.score_rows(samples, classes))
     if scenario == "binary" and draw(st.booleans()):
@@ -111,7 +114,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         # Row 0: the true class at 0.5, `above` classes over it, the rest of the top k
         # tied with it, the others below.
         target = truth[0]
-        order = draw(st.permutations([c for c in range(classes) if c != target]))
+        order = r.permutation(draw, [c for c in range(classes) if c != target])
         above = draw(st.integers(0, k - 1))
         rows[0] = [0.0] * classes
         rows[0][target] = 0.5
@@ -125,9 +128,9 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "wrong_weight_length":
         weight = draw(r.weights(samples, "wrong_length"))
     if scenario == "label_out_of_range":
-        truth[r.index(draw, samples)] = draw(st.sampled_from([-1, classes, classes + 3]))
+        truth[r.index(draw, samples)] = draw(st.sampled_from((-1, classes, classes + 3)))
     if scenario == "k_below_one":
-        k = draw(st.sampled_from([0, -1]))
+        k = draw(st.sampled_from((0, -1)))
     if scenario == "non_finite":
         if draw(st.booleans()):
             rows[r.index(draw, samples)][r.index(draw, classes)] = draw(
@@ -136,7 +139,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         else:
             weight = draw(r.weights(samples, "non_finite"))
     if scenario == "class_count_below_two":
-        classes = draw(st.sampled_from([0, 1]))
+        classes = draw(st.sampled_from((0, 1)))
         rows, truth = [row[:classes] for row in rows], [0] * samples
     block: Any = r.flat(rows)
     if scenario == "wrong_size":
