@@ -106,6 +106,11 @@ class View(Call):
     def __getitem__(self, name: str) -> Any:
         return self.arguments.get(name)
 
+    def flag(self, name: str) -> bool | None:
+        """A flag argument as a ``bool`` (a NumPy bool included), ``None`` when it is none."""
+        value = self[name]
+        return bool(value) if isinstance(value, (bool, np.bool_)) else None
+
     def named(self, role: str) -> list[str]:
         """The parameter names holding ``role``, in order."""
         return [name for name in self.names if self.roles.get(name) == role]

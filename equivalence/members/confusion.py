@@ -140,7 +140,8 @@ def _kept(v: View) -> int | None:
 
 
 def _adjusted(v: View) -> bool:
-    return v["adjusted"] is True
+    """``adjusted=True``, given as a bool or a NumPy bool."""
+    return v.flag("adjusted") is True
 
 
 def _drops_samples(v: View) -> bool:
@@ -489,7 +490,7 @@ def _accuracy_oracle(v: View) -> float:
     """
     cells = _sklearn_matrix(v)
     trace = np.trace(cells)
-    if v["normalize"] is False:
+    if v.flag("normalize") is False:
         return float(trace)
     total = cells.sum()
     if total == 0:
@@ -633,7 +634,7 @@ ACCURACY_OF_MATRIX = Member(
             "a matrix whose weight sums to zero",
             lambda v: (cells := v.derived(_cells)) is not None and cells.sum() == 0,
         ),
-        Edge("count", "normalize=False", lambda v: v["normalize"] is False),
+        Edge("count", "normalize=False", lambda v: v.flag("normalize") is False),
     ),
     divergences=COMMON_DIVERGENCES,
     example=Call(

@@ -164,7 +164,7 @@ def _wrong_size(v: View) -> bool:
 
 
 def _ignore_ties_with_ties(v: View) -> bool:
-    return v["ignore_ties"] is True and bool(v.derived(_tied_groups))
+    return v.flag("ignore_ties") is True and bool(v.derived(_tied_groups))
 
 
 # -- the oracles ------------------------------------------------------------------------

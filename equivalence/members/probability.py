@@ -127,7 +127,7 @@ def _distinct_labels(v: View) -> int:
 
 
 def _unnormalized(v: View) -> bool:
-    return v["normalize"] is False
+    return v.flag("normalize") is False
 
 
 # -- the binary members: one probability per sample ------------------------------------------
@@ -450,7 +450,7 @@ BRIER_SCORE = Member(
     scenarios={scenario: _binary_calls(scenario, "scale_by_half") for scenario in BINARY_SCENARIOS},
     edges=(
         *BINARY_EDGES,
-        Edge("unhalved", "scale_by_half=False", lambda v: v["scale_by_half"] is False),
+        Edge("unhalved", "scale_by_half=False", lambda v: v.flag("scale_by_half") is False),
     ),
     divergences=(
         Divergence(

@@ -183,7 +183,7 @@ TOP_K_ACCURACY = Member(
         Edge(
             "zero_sum_count",
             "weights summing to zero with normalize=False",
-            lambda v: v.zero_sum_weight and v["normalize"] is False,
+            lambda v: v.zero_sum_weight and v.flag("normalize") is False,
         ),
         Edge(
             "k_at_class_count",
