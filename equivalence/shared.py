@@ -9,7 +9,10 @@ restates nothing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+
+import numpy as np
 
 from equivalence.model import Divergence, Edge, VersionRange
 from equivalence.view import View
@@ -41,6 +44,47 @@ EDGES: dict[str, Edge] = {
             "class_count of 0 or 1",
             lambda v: v["class_count"] in (0, 1),
         ),
+        Edge("single_sample", "one sample", lambda v: v.samples == 1),
+        Edge(
+            "length_mismatch",
+            "the first two arguments of different lengths",
+            lambda v: np.size(v.args[0]) != np.size(v.args[1]),
+        ),
+        Edge(
+            "fractional_label",
+            "a label with a fractional part",
+            lambda v: any(
+                isinstance(x, float) and math.isfinite(x) and x != int(x)
+                for name in v.named("labels")
+                if isinstance(v[name], (list, tuple))
+                for x in v[name]
+            ),
+        ),
+        Edge(
+            "probability_outside",
+            "a probability outside [0, 1]",
+            lambda v: (
+                v.finite_block
+                and v.block is not None
+                and bool(((v.block < 0) | (v.block > 1)).any())
+            ),
+        ),
+        Edge(
+            "non_finite",
+            "NaN or infinity in a numeric argument or the weights",
+            lambda v: not v.finite_numbers,
+        ),
+        Edge(
+            "wrong_size",
+            "a block that is not n rows of class_count",
+            lambda v: (
+                (v.classes or 0) >= 2
+                and v.block is not None
+                and v.truth is not None
+                and v.rows is None
+            ),
+        ),
+        Edge("unnormalized", "normalize=False", lambda v: v.flag("normalize") is False),
     )
 }
 

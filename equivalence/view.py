@@ -202,6 +202,14 @@ class View(Call):
         return None
 
     @cached_property
+    def finite_numbers(self) -> bool:
+        """Every numeric argument (scores, probabilities, relevance) and weight is finite."""
+        arrays = [as_floats(self[name]) for name in self.named("numbers")]
+        return self.finite_weight and all(
+            a is None or a.size == 0 or bool(np.isfinite(a).all()) for a in arrays
+        )
+
+    @cached_property
     def finite_block(self) -> bool:
         return self.block is not None and bool(np.isfinite(self.block).all())
 

@@ -74,21 +74,11 @@ ACCURACY = Member(
     edges=(
         *shared.edges("negative_weight", "zero_sum_weight", "empty"),
         *shared.edges("non_finite_weight", "all_zero_weight"),
-        Edge("single_sample", "one sample", lambda v: v.samples == 1),
+        *shared.edges("single_sample", "length_mismatch", "fractional_label"),
         Edge(
             "negative_labels",
             "labels below zero",
             lambda v: v.truth is not None and bool((v.truth < 0).any()),
-        ),
-        Edge(
-            "length_mismatch",
-            "y_true and y_pred of different lengths",
-            lambda v: len(v.args[0]) != len(v.args[1]),
-        ),
-        Edge(
-            "fractional_label",
-            "a label with a fractional part",
-            lambda v: any(isinstance(x, float) and x != int(x) for x in v.args[0]),
         ),
         Edge(
             "whole_float_labels",
@@ -181,11 +171,6 @@ def _not_summing_to_one(v: View) -> bool:
     return bool((np.abs(rows.sum(axis=1) - 1.0) > 1e-6).any())
 
 
-def _probability_outside(v: View) -> bool:
-    block = v.block
-    return block is not None and block.size > 0 and bool(((block < 0) | (block > 1)).any())
-
-
 BRIER_MULTI_CLASS = Member(
     name="BrierScore.multi_class",
     csharp="BrierScore.MultiClass",
@@ -210,21 +195,7 @@ BRIER_MULTI_CLASS = Member(
             "not_summing_to_one", "a row whose probabilities do not sum to 1", _not_summing_to_one
         ),
         *shared.edges("label_out_of_range"),
-        Edge("probability_outside", "a probability outside [0, 1]", _probability_outside),
-        Edge(
-            "non_finite",
-            "NaN or infinity in probabilities or weights",
-            lambda v: (v.block is not None and not v.finite_block) or v.non_finite_weight,
-        ),
-        Edge(
-            "wrong_size",
-            "a block that is not n rows of class_count",
-            lambda v: (
-                v.block is not None
-                and (v.classes or 0) >= 2
-                and v.block.size != v.samples * (v.classes or 0)
-            ),
-        ),
+        *shared.edges("probability_outside", "non_finite", "wrong_size"),
         *shared.edges("class_count_below_two"),
     ),
     divergences=(

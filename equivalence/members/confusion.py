@@ -189,7 +189,7 @@ COMMON_EDGES = (
         _samples_are(lambda t, p: not set(t.tolist()) <= set(p.tolist())),
     ),
     Edge("absent_from_truth", "a class in the matrix with no true sample", _absent_from_truth),
-    Edge("single_sample", "one sample", lambda v: v.samples == 1),
+    *shared.edges("single_sample", "length_mismatch", "fractional_label"),
     Edge("duplicate_labels", "labels naming a label twice", _duplicate_labels),
     Edge(
         "no_label_in_truth",
@@ -215,16 +215,6 @@ COMMON_EDGES = (
         ),
     ),
     *shared.edges("empty"),
-    Edge(
-        "length_mismatch",
-        "y_true and y_pred of different lengths",
-        lambda v: len(v.args[0]) != len(v.args[1]),
-    ),
-    Edge(
-        "fractional_label",
-        "a fractional label in y_true or y_pred",
-        lambda v: any(isinstance(x, float) and x != int(x) for side in v.args[:2] for x in side),
-    ),
     *shared.edges("non_finite_weight", "all_zero_weight", "wrong_weight_length"),
 )
 

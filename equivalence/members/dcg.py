@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from equivalence import roles as r
 from equivalence import shared
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
-from equivalence.view import View, as_floats
+from equivalence.view import View
 from lodestar.metrics import Dcg, Ndcg
 
 __all__ = ["DCG", "MEMBERS", "NDCG"]
@@ -138,13 +138,6 @@ def _boolean_relevance(v: View) -> bool:
 def _boolean_argument(v: View) -> bool:
     """``k`` or ``log_base`` given as a boolean, which scikit-learn reads as 1 or 0."""
     return isinstance(v["k"], (bool, np.bool_)) or isinstance(v["log_base"], (bool, np.bool_))
-
-
-def _non_finite(v: View) -> bool:
-    arrays = [as_floats(value) for value in v.args[:2]]
-    return v.non_finite_weight or any(
-        a is not None and a.size > 0 and not np.isfinite(a).all() for a in arrays
-    )
 
 
 def _wrong_size(v: View) -> bool:
@@ -475,7 +468,7 @@ def _edges(normalized: bool) -> tuple[Edge, ...]:
             "a weight vector of the wrong length",
             lambda v: _rows_are(lambda t, _: v.weight is not None and len(t) != len(v.weight))(v),
         ),
-        Edge("non_finite", "NaN or infinity in relevance, scores or weights", _non_finite),
+        *shared.edges("non_finite"),
         Edge("boolean_relevance", "relevance given as booleans", _boolean_relevance),
         Edge("boolean_argument", "k or log_base given as a boolean", _boolean_argument),
     )

@@ -126,10 +126,6 @@ def _distinct_labels(v: View) -> int:
     return -1 if v.truth is None else len(np.unique(v.truth))
 
 
-def _unnormalized(v: View) -> bool:
-    return v.flag("normalize") is False
-
-
 # -- the binary members: one probability per sample ------------------------------------------
 
 
@@ -348,14 +344,10 @@ BINARY_EDGES = (
     Edge("column", "y_proba given as one column", lambda v: v.two_d),
     Edge("float32", "y_proba as a float32 array", _float32),
     *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight"),
-    Edge("probability_outside", "a probability outside [0, 1]", _probability_outside),
+    *shared.edges("probability_outside"),
     Edge("nan", "NaN in the probabilities or the weights", _has_nan),
     *shared.edges("non_finite_weight", "empty"),
-    Edge(
-        "length_mismatch",
-        "y_true and y_proba of different lengths",
-        lambda v: np.size(v.raw_block) != v.samples,
-    ),
+    *shared.edges("length_mismatch"),
     Edge("malformed_pos_label", "pos_label not an integer", lambda v: _pos_label(v) is None),
 )
 
@@ -393,7 +385,7 @@ LOG_LOSS_SCORE = Member(
     oracle_call="log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight)",
     since="1.3",
     scenarios={scenario: _binary_calls(scenario, "normalize") for scenario in BINARY_SCENARIOS},
-    edges=(*BINARY_EDGES, Edge("unnormalized", "normalize=False", _unnormalized)),
+    edges=(*BINARY_EDGES, *shared.edges("unnormalized")),
     divergences=(
         Divergence(
             name="pos_label",
@@ -655,19 +647,11 @@ LOG_LOSS_MULTI_CLASS = Member(
         *shared.edges("two_d"),
         Edge("float32", "y_proba as a float32 array", _float32),
         *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight"),
-        Edge("unnormalized", "normalize=False", _unnormalized),
+        *shared.edges("unnormalized"),
         *shared.edges("empty", "label_out_of_range"),
-        Edge("probability_outside", "a probability outside [0, 1]", _probability_outside),
+        *shared.edges("probability_outside"),
         Edge("nan", "NaN in the probabilities or the weights", _has_nan),
-        Edge(
-            "wrong_size",
-            "a block that is not n rows of class_count",
-            lambda v: (
-                v.block is not None
-                and (v.classes or 0) >= 2
-                and v.block.size != v.samples * (v.classes or 0)
-            ),
-        ),
+        *shared.edges("wrong_size"),
         *shared.edges("class_count_below_two"),
     ),
     divergences=(

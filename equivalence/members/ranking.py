@@ -197,16 +197,7 @@ TOP_K_ACCURACY = Member(
         ),
         *shared.edges("two_d", "empty", "label_out_of_range"),
         Edge("k_below_one", "k below 1", lambda v: v.k is not None and v.k < 1),
-        Edge(
-            "wrong_size",
-            "a score block that is not n rows of class_count",
-            lambda v: v.truth is not None and (v.classes or 0) >= 2 and v.rows is None,
-        ),
-        Edge(
-            "non_finite",
-            "NaN or infinity in scores or weights",
-            lambda v: v.non_finite_weight or (v.block is not None and not v.finite_block),
-        ),
+        *shared.edges("wrong_size", "non_finite"),
         *shared.edges("class_count_below_two", "wrong_weight_length"),
     ),
     divergences=(

@@ -642,16 +642,7 @@ def _edges(text: bool) -> tuple[Edge, ...]:
         Edge("labels_not_in_truth", "no given label occurs in y_true", _labels_not_in_truth),
         Edge("float_labels", "labels written as whole floats", _float_labels),
         *shared.edges("empty"),
-        Edge(
-            "length_mismatch",
-            "y_true and y_pred of different lengths",
-            lambda v: len(v.args[0]) != len(v.args[1]),
-        ),
-        Edge(
-            "fractional_label",
-            "a label with a fractional part",
-            lambda v: any(isinstance(x, float) and x != int(x) for x in v.args[0]),
-        ),
+        *shared.edges("length_mismatch", "fractional_label"),
         Edge(
             "fractional_labels_argument",
             "a fractional value in labels",
