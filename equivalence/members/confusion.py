@@ -253,25 +253,11 @@ COMMON_DIVERGENCES = (
 SPREAD = (-1000, -7, -1, 0, 2, 3, 10, 2**40)
 
 COMMON_SCENARIOS = (
-    "valid",
-    "weighted",
-    "labels_subset",
-    "labels_superset",
-    "never_predicted",
-    "absent_from_truth",
-    "single",
-    "zero_sum_weight",
-    "zero_sum_row",
-    "duplicate_labels",
-    "no_label_in_truth",
-    "empty_labels",
-    "empty",
-    "length_mismatch",
-    "fractional_label",
-    "fractional_labels_argument",
-    "non_finite_weight",
-    "all_zero_weight",
-    "wrong_weight_length",
+    *("valid", "weighted", "labels_subset", "labels_superset", "never_predicted"),
+    *("absent_from_truth", "single", "zero_sum_weight", "zero_sum_row", "duplicate_labels"),
+    *("no_label_in_truth", "empty_labels", "empty", "length_mismatch", "fractional_label"),
+    *("fractional_labels_argument", "non_finite_weight", "all_zero_weight"),
+    *("wrong_weight_length",),
 )
 
 

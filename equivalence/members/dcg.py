@@ -222,28 +222,11 @@ def _fixed_order_answer(normalized: bool) -> Callable[[View], float]:
 # -- the calls ------------------------------------------------------------------------
 
 SHARED_SCENARIOS = (
-    "valid",
-    "binary_relevance",
-    "tie_within_k",
-    "tie_across_k",
-    "ignore_ties_tied",
-    "all_zero_relevance",
-    "single_row",
-    "wide_rows",
-    "k_at_or_past_count",
-    "k_below_one",
-    "k_malformed",
-    "boolean_argument",
-    "negative_relevance",
-    "weighted",
-    "zero_sum_weight",
-    "two_d",
-    "empty",
-    "wrong_size",
-    "label_count_below_two",
-    "wrong_weight_length",
-    "non_finite",
-    "boolean_relevance",
+    *("valid", "binary_relevance", "tie_within_k", "tie_across_k", "ignore_ties_tied"),
+    *("all_zero_relevance", "single_row", "wide_rows", "k_at_or_past_count", "k_below_one"),
+    *("k_malformed", "boolean_argument", "negative_relevance", "weighted", "zero_sum_weight"),
+    *("two_d", "empty", "wrong_size", "label_count_below_two", "wrong_weight_length"),
+    *("non_finite", "boolean_relevance"),
 )
 DCG_SCENARIOS = (
     *SHARED_SCENARIOS,

@@ -90,7 +90,7 @@ def as_dict(report: Any) -> dict[Any, Any]:
     return result
 
 
-# -- reading a v back ----------------------------------------------------------------
+# -- reading a call back (once per call, through View.derived) ------------------------
 
 
 def _zero_division(v: View) -> Any:
@@ -111,7 +111,7 @@ def _digits(v: View) -> Any:
 
 @dataclass(frozen=True)
 class _Facts:
-    """What a well-formed v holds, read independently of lodestar."""
+    """What a well-formed call holds, read independently of lodestar."""
 
     truth: np.ndarray[Any, Any]
     predicted: np.ndarray[Any, Any]
@@ -325,7 +325,7 @@ def _sklearn_kwargs(v: View) -> dict[str, Any]:
 
 
 def _ask_sklearn(v: View, **extra: Any) -> Any:
-    """``classification_report`` on the v; under ``THROW`` its warning is the refusal."""
+    """``classification_report`` on the call; under ``THROW`` its warning is the refusal."""
     from sklearn.exceptions import UndefinedMetricWarning
     from sklearn.metrics import classification_report
 
@@ -368,7 +368,7 @@ def _text_oracle(v: View) -> Any:
 
 
 def _with_integer_labels(v: View) -> View:
-    """The same v with every whole-float label written as an integer."""
+    """The same call with every whole-float label written as an integer."""
 
     def whole(values: Any) -> Any:
         if values is None:
@@ -382,7 +382,7 @@ def _with_integer_labels(v: View) -> View:
 
 
 def _as_lodestar_reads_it(v: View) -> View:
-    """The v as lodestar reads it: whole-float labels as integers, and ``labels=[]``
+    """The call as lodestar reads it: whole-float labels as integers, and ``labels=[]``
     left out. What scikit-learn answers to it is what lodestar must answer."""
     v = _with_integer_labels(v)
     if _given_labels(v) is not None and len(_given_labels(v)) == 0:
@@ -429,32 +429,14 @@ def _old_f_score_differs(v: View) -> bool:
 # -- the calls --------------------------------------------------------------------------
 
 _VALID = (
-    "valid",
-    "labels_subset",
-    "labels_superset",
-    "absent_classes",
-    "single",
-    "weighted",
-    "zero_sum_weight",
-    "nothing_correct",
-    "undefined_scores",
-    "target_names",
-    "float_labels",
-    "empty_labels",
-    "duplicate_labels",
-    "labels_not_in_truth",
+    *("valid", "labels_subset", "labels_superset", "absent_classes", "single", "weighted"),
+    *("zero_sum_weight", "nothing_correct", "undefined_scores", "target_names", "float_labels"),
+    *("empty_labels", "duplicate_labels", "labels_not_in_truth"),
 )
 _MALFORMED = (
-    "empty",
-    "length_mismatch",
-    "fractional_label",
-    "fractional_labels_argument",
-    "non_finite_weight",
-    "all_zero_weight",
-    "wrong_weight_length",
-    "target_names_length",
-    "target_names_not_strings",
-    "bad_zero_division",
+    *("empty", "length_mismatch", "fractional_label", "fractional_labels_argument"),
+    *("non_finite_weight", "all_zero_weight", "wrong_weight_length", "target_names_length"),
+    *("target_names_not_strings", "bad_zero_division"),
 )
 COMPUTE_SCENARIOS = _VALID + _MALFORMED
 TEXT_SCENARIOS = (
