@@ -33,6 +33,7 @@ __all__ = [
     "codes",
     "flat",
     "index",
+    "integers",
     "labels",
     "non_finite_weights",
     "permutation",
@@ -112,6 +113,13 @@ def labels(size: int, low: int, high: int) -> st.SearchStrategy[list[int]]:
 def index(draw: Draw, size: int) -> int:
     """A position in a run of ``size`` (0 when it is empty)."""
     return int(draw(st.integers(0, max(size - 1, 0))))
+
+
+def integers(draw: Draw, *bounds: tuple[int, int]) -> list[int]:
+    """One integer in each ``(low, high)`` range, inclusive, all in a single draw (each
+    shrinking to its ``low``): the sizes and switches of a call, drawn at once."""
+    raw = draw(codes(len(bounds), 2)).tolist()
+    return [low + int(c) % (high - low + 1) for c, (low, high) in zip(raw, bounds, strict=True)]
 
 
 def pick(draw: Draw, items: Sequence[T]) -> T:

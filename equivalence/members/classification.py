@@ -27,10 +27,9 @@ def _accuracy_oracle(v: View) -> float:
 
 @st.composite
 def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
-    samples = 1 if scenario == "single" else draw(st.integers(1, 10))
-    samples = 0 if scenario == "empty" else samples
-    samples = max(samples, 2) if scenario == "zero_sum_weight" else samples
-    low, high = draw(st.sampled_from(r.LABEL_RANGES))
+    samples, at, normalize, longer = r.integers(draw, (1, 10), (0, 4), (0, 1), (0, 1))
+    samples = {"single": 1, "empty": 0, "zero_sum_weight": max(samples, 2)}.get(scenario, samples)
+    low, high = r.LABEL_RANGES[at]
     truth: list[Any] = draw(r.labels(samples, low, high))
     # Agreement is the interesting case: copy some of the truth into the prediction.
     drawn, copied = draw(r.labels(samples, low, high)), draw(r.codes(samples))
@@ -46,10 +45,10 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "float_labels":
         truth = [float(value) for value in truth]
     if scenario == "length_mismatch":
-        predicted = [*predicted, low] if draw(st.booleans()) or not predicted else predicted[:-1]
+        predicted = [*predicted, low] if longer or not predicted else predicted[:-1]
     if scenario == "fractional_label":
         truth[r.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
-    kwargs: dict[str, Any] = {"normalize": draw(st.booleans())}
+    kwargs: dict[str, Any] = {"normalize": bool(normalize)}
     if weight is not None:
         kwargs["sample_weight"] = weight
     return Call((truth, predicted), r.with_defaults(draw, kwargs, ("sample_weight",)))
@@ -126,9 +125,9 @@ def _brier_oracle(v: View) -> float:
 
 @st.composite
 def _brier_calls(draw: r.Draw, scenario: str) -> Call:
-    classes = 2 if scenario == "binary" else draw(st.integers(2, 6))
-    samples = 0 if scenario == "empty" else draw(st.integers(1, 8))
-    samples = max(samples, 2) if scenario == "zero_sum_weight" else samples
+    classes, samples, half = r.integers(draw, (2, 6), (1, 8), (0, 1))
+    classes = 2 if scenario == "binary" else classes
+    samples = {"empty": 0, "zero_sum_weight": max(samples, 2)}.get(scenario, samples)
     truth = draw(r.labels(samples, 0, classes - 1))
     rows = draw(r.probability_rows(samples, classes))
     if scenario == "not_summing_to_one" and samples:
@@ -141,7 +140,7 @@ def _brier_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "label_out_of_range":
         truth[r.index(draw, samples)] = draw(st.sampled_from((-1, classes, classes + 2)))
     if scenario in ("above_one", "below_zero"):
-        outside = [1.5, 1.0000000000000002] if scenario == "above_one" else [-0.25, -5e-324]
+        outside = (1.5, 1.0000000000000002) if scenario == "above_one" else (-0.25, -5e-324)
         rows[r.index(draw, samples)][r.index(draw, classes)] = draw(st.sampled_from(outside))
     if scenario == "non_finite":
         if draw(st.booleans()):
@@ -158,7 +157,7 @@ def _brier_calls(draw: r.Draw, scenario: str) -> Call:
         block = [*block, 0.0] if draw(st.booleans()) or not block else block[:-1]
     if scenario == "two_d":
         block = np.array(rows, dtype=np.float64).reshape(samples, classes)
-    kwargs: dict[str, Any] = {"scale_by_half": draw(st.booleans())}
+    kwargs: dict[str, Any] = {"scale_by_half": bool(half)}
     if weight is not None:
         kwargs["sample_weight"] = weight
     return Call((truth, block, classes), r.with_defaults(draw, kwargs, ("sample_weight",)))

@@ -275,25 +275,25 @@ def _place_ties(draw: r.Draw, width: int, k: int, across: bool) -> list[float]:
 
 @st.composite
 def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
-    width = draw(st.integers(2, 6))
-    rows = draw(st.integers(1, 6))
-    if scenario == "single_row":
-        rows = 1
+    width, rows, kind_at, cut, k_at, base_at, ties, weighted, integral = r.integers(
+        draw, (2, 6), (1, 6), (0, 3), (0, 1), (1, 40), (0, 5), (0, 1), (0, 1), (0, 1)
+    )
     if scenario == "wide_rows":
-        width, rows = draw(st.integers(17, 40)), draw(st.integers(1, 40))
-    if scenario == "empty":
-        rows = 0
-    kind = draw(st.sampled_from(("binary", "grades", "halves", "floats")))
-    if scenario == "binary_relevance":
-        kind = "binary"
+        width, rows = r.integers(draw, (17, 40), (1, 40))
+    rows = {"single_row": 1, "empty": 0}.get(scenario, rows)
+    kind = (
+        "binary"
+        if scenario == "binary_relevance"
+        else ("binary", "grades", "halves", "floats")[kind_at]
+    )
     relevance: list[list[Any]] = _relevance(draw, rows, width, kind)
     scores: list[list[Any]] = draw(r.score_rows(rows, width))
-    if scenario == "binary_relevance" and draw(st.booleans()):
+    if scenario == "binary_relevance" and integral:
         scores = draw(r.table(rows * width, (0, 1, 2, 3))).reshape(rows, width).tolist()
-    k: Any = None if draw(st.booleans()) else draw(st.integers(1, width))
-    log_base: Any = draw(st.sampled_from((2, 2.0, 10, math.e, 1.0000000000000002, 3.5)))
-    ignore_ties: Any = draw(st.booleans())
-    weight: Any = draw(r.weights(rows)) if draw(st.booleans()) else None
+    k: Any = 1 + (k_at - 1) % width if cut else None
+    log_base: Any = (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at]
+    ignore_ties: Any = bool(ties)
+    weight: Any = draw(r.weights(rows)) if weighted else None
     label_count: Any = width
 
     if scenario in ("tie_within_k", "tie_across_k"):

@@ -255,15 +255,11 @@ def _one_column_differs(v: View) -> bool:
 
 @st.composite
 def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
-    samples = 0 if scenario == "empty" else draw(st.integers(1, 8))
-    samples = max(
-        samples,
-        {"label_pairs": 2, "single_class": 2, "zero_sum_weight": 2, "more_than_two_labels": 3}.get(
-            scenario, 0
-        ),
-    )
-    low, high = (0, 1) if scenario in ("valid", "weighted") else draw(st.sampled_from(LABEL_PAIRS))
-    low = -1 if scenario == "valid" and draw(st.booleans()) else low
+    samples, pair, signed, setting = r.integers(draw, (1, 8), (0, 5), (0, 1), (0, 1))
+    least = {"label_pairs": 2, "single_class": 2, "zero_sum_weight": 2, "more_than_two_labels": 3}
+    samples = 0 if scenario == "empty" else max(samples, least.get(scenario, 0))
+    low, high = (0, 1) if scenario in ("valid", "weighted") else LABEL_PAIRS[pair]
+    low = -1 if scenario == "valid" and signed else low
     truth: list[Any] = [(low, high)[c % 2] for c in draw(r.codes(samples)).tolist()]
     positive: Any = high
     if scenario == "label_pairs":
@@ -312,7 +308,7 @@ def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
     if scenario in ("column", "float32"):
         block = np.array(proba, dtype=np.float64 if scenario == "column" else np.float32)
         block = block.reshape(samples, 1) if scenario == "column" else block
-    kwargs: dict[str, Any] = {"pos_label": positive, flag: draw(st.booleans())}
+    kwargs: dict[str, Any] = {"pos_label": positive, flag: bool(setting)}
     if weight is not None:
         kwargs["sample_weight"] = weight
     keep = (
@@ -552,8 +548,9 @@ def _own_is(value: float) -> Any:
 
 @st.composite
 def _multi_calls(draw: r.Draw, scenario: str) -> Call:
-    classes = 2 if scenario == "binary" else draw(st.integers(2, 6))
-    samples = 0 if scenario == "empty" else draw(st.integers(1, 8))
+    classes, samples, normalize = r.integers(draw, (2, 6), (1, 8), (0, 1))
+    classes = 2 if scenario == "binary" else classes
+    samples = 0 if scenario == "empty" else samples
     samples = max(samples, 2) if scenario in ("single_class", "zero_sum_weight") else samples
     truth = draw(r.labels(samples, 0, classes - 1))
     rows = draw(r.probability_rows(samples, classes, TINY + NEAR_ONE))
@@ -602,7 +599,7 @@ def _multi_calls(draw: r.Draw, scenario: str) -> Call:
         block = np.array(rows, dtype=np.float64 if scenario == "two_d" else np.float32).reshape(
             samples, classes
         )
-    kwargs: dict[str, Any] = {"normalize": draw(st.booleans())}
+    kwargs: dict[str, Any] = {"normalize": bool(normalize)}
     if weight is not None:
         kwargs["sample_weight"] = weight
     return Call((truth, block, classes), r.with_defaults(draw, kwargs, ("sample_weight",)))

@@ -88,19 +88,17 @@ def _oracle(v: View) -> float:
 
 @st.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
-    classes = draw(st.integers(2, 6))
-    if scenario == "tie_across_k":
-        classes = max(classes, 3)
-    samples = 0 if scenario == "empty" else draw(st.integers(1, 8))
+    classes, samples, k, binary_k, past, normalize = r.integers(
+        draw, (2, 6), (1, 8), (1, 6), (0, 4), (0, 3), (0, 1)
+    )
+    classes = max(classes, 3) if scenario == "tie_across_k" else classes
+    samples = 0 if scenario == "empty" else samples
     samples = max(samples, 2) if scenario == "zero_sum_weight" else samples
-    k = draw(st.integers(1, classes - (scenario == "tie_across_k")))
+    k = 1 + (k - 1) % (classes - (scenario == "tie_across_k"))
     if scenario == "binary":
-        classes, k = (
-            2,
-            draw(st.sampled_from((1, 1, 1, 2, 3))),
-        )
+        classes, k = 2, (1, 1, 1, 2, 3)[binary_k]
     if scenario == "k_at_or_past_class_count":
-        k = classes + draw(st.sampled_from((0, 0, 1, 5)))
+        k = classes + (0, 0, 1, 5)[past]
     truth = draw(r.labels(samples, 0, classes - 1))
     rows = draw(r.score_rows(samples, classes))
     if scenario == "binary" and draw(st.booleans()):
@@ -146,7 +144,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         block = [*block, 0.5] if draw(st.booleans()) or not block else block[:-1]
     if scenario == "two_d":
         block = np.array(rows, dtype=np.float64).reshape(samples, classes)
-    kwargs: dict[str, Any] = {"k": k, "normalize": draw(st.booleans())}
+    kwargs: dict[str, Any] = {"k": k, "normalize": bool(normalize)}
     if weight is not None:
         kwargs["sample_weight"] = weight
     keep = ("k",) if scenario in ("k_below_one", "k_at_or_past_class_count", "tie_across_k") else ()
