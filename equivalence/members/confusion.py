@@ -261,21 +261,20 @@ COMMON_SCENARIOS = (
 )
 
 
-@st.composite
-def _domain(draw: r.Draw, size: int) -> list[int]:
+def _domain(draw: r.Draw, size: int, spread: int) -> list[int]:
     """``size`` distinct class values: 0..size-1, or drawn from :data:`SPREAD`."""
-    return list(range(size)) if draw(st.booleans()) else sorted(r.subset(draw, SPREAD, size))
+    return sorted(r.subset(draw, SPREAD, size)) if spread else list(range(size))
 
 
 @st.composite
 def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any, Any]:
     """``(y_true, y_pred, labels, sample_weight)``, ``None`` meaning "leave out"."""
-    classes = draw(st.integers(1, 5))
-    domain = draw(_domain(classes + 1))
+    classes, spread, samples, ordered, weighted = r.integers(
+        draw, (1, 5), (0, 1), (1, 9), (0, 1), (0, 1)
+    )
+    domain = _domain(draw, classes + 1, spread)
     values = domain[:classes]
-    samples = 1 if scenario == "single" else draw(st.integers(1, 9))
-    if scenario == "empty":
-        samples = 0
+    samples = {"single": 1, "empty": 0}.get(scenario, samples)
     truth: list[Any] = draw(r.table(samples, tuple(values))).tolist()
     # Agreement is the interesting case: copy some of the truth into the prediction.
     drawn, copied = draw(r.table(samples, tuple(values))).tolist(), draw(r.codes(samples))
@@ -283,7 +282,7 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
     labels: Any = None
     weight: Any = None
     unseen = domain[classes]
-    if scenario in ("valid", "weighted", "single") and draw(st.booleans()):
+    if scenario in ("valid", "weighted", "single") and ordered:
         labels = r.permutation(draw, values)
     if scenario == "labels_subset":
         chosen = r.subset(draw, values)
@@ -296,7 +295,7 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
         predicted = [*predicted, r.pick(draw, outside)]
         samples += 1
     if scenario in ("weighted", "single", "labels_subset", "labels_superset") or (
-        scenario == "valid" and draw(st.booleans())
+        scenario == "valid" and weighted
     ):
         weight = draw(r.weights(samples))
     if scenario == "labels_superset":
