@@ -17,6 +17,7 @@ from hypothesis import Phase, given, settings
 from equivalence.faithful import FaithfulStats, judge_faithful
 from equivalence.model import Call, Member
 from equivalence.runner import Verdict, judge
+from equivalence.view import view_of
 
 __all__ = ["Level", "MemberResult", "Mismatch", "run_member", "sklearn_version"]
 
@@ -157,6 +158,7 @@ def run_member(
     last_failure: list[Mismatch] = []
 
     def conforms(call: Call) -> None:
+        call = view_of(member, call)
         verdict = judging(member, call, version, implementation)
         result.seconds_lodestar += verdict.seconds_lodestar
         result.seconds_oracle += verdict.seconds_oracle

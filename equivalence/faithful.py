@@ -32,6 +32,7 @@ from equivalence.exact import compare, evaluator
 from equivalence.exact.arith import Ambiguous
 from equivalence.model import Call, Member, Refusal, Value, distance
 from equivalence.runner import Verdict, _answer, _matching, ask, judge, same_inputs
+from equivalence.view import view_of
 
 __all__ = ["FaithfulStats", "FaithfulVerdict", "judge_faithful"]
 
@@ -110,6 +111,7 @@ def judge_faithful(
     implementation: Callable[..., Any] | None = None,
 ) -> Verdict:
     """Asks both sides ``call`` and holds the implementation's answer to the exact result."""
+    call = view_of(member, call)
     evaluate = evaluator(member.name)
     if evaluate is None:
         return judge(member, call, sklearn_version, implementation)

@@ -38,6 +38,7 @@ __all__ = [
     "base_call",
     "cells",
     "is_malformed",
+    "malformed_arguments",
     "malformed_calls",
     "malformed_narrowing",
     "parameters",
@@ -269,10 +270,10 @@ def _bad_flag(value: Any) -> bool:
     return not isinstance(value, (bool, np.bool_))
 
 
-def is_malformed(member: Member, call: Call) -> bool:
-    """Whether some argument of ``call`` is malformed for its role (DESIGN's rule)."""
-    for name, value in _arguments(member, call).items():
-        role = role_of(member, name)
+def malformed_arguments(given: dict[str, Any], roles: dict[str, str] | Any) -> bool:
+    """Whether some argument passed (by name, with its role) is malformed for its role."""
+    for name, value in given.items():
+        role = roles.get(name)
         if role == "labels" and _bad_labels(value):
             return True
         if role in ("numbers",) and _bad_numbers(value):
@@ -286,6 +287,13 @@ def is_malformed(member: Member, call: Call) -> bool:
     return False
 
 
+def is_malformed(member: Member, call: Call) -> bool:
+    """Whether some argument of ``call`` is malformed for its role (DESIGN's rule)."""
+    from equivalence.view import view_of
+
+    return view_of(member, call).malformed
+
+
 def malformed_narrowing(member: Member) -> Divergence:
     """The declaration that malformed input is refused even where scikit-learn answers."""
     return Divergence(
@@ -297,7 +305,7 @@ def malformed_narrowing(member: Member) -> Divergence:
             "that is not an integer; a flag that is not a bool) is refused with "
             "ArgumentError, even where scikit-learn answers."
         ),
-        applies=lambda call: is_malformed(member, call),
+        applies=lambda view: view.malformed,
     )
 
 

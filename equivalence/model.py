@@ -12,12 +12,15 @@ import math
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from hypothesis import strategies as st
 
 from lodestar.errors import ArgumentError
+
+if TYPE_CHECKING:
+    from equivalence.view import View
 
 __all__ = [
     "Call",
@@ -279,7 +282,8 @@ class VersionTolerance:
     measured: str = ""
 
 
-Predicate = Callable[[Call], bool]
+#: Predicates read the call through its parsed :class:`~equivalence.view.View`.
+Predicate = Callable[["View"], bool]
 
 
 @dataclass(frozen=True)
@@ -312,7 +316,7 @@ class Divergence:
     kind: DivergenceKind
     summary: str
     applies: Predicate
-    expected: Callable[[Call], Any] | None = None
+    expected: Callable[[View], Any] | None = None
     versions: VersionRange = VersionRange()
 
 
@@ -337,7 +341,7 @@ class Member:
     csharp: str
     page: str
     implementation: Callable[..., Any]
-    oracle: Callable[[Call], Any]
+    oracle: Callable[[View], Any]
     oracle_call: str
     since: str
     scenarios: Mapping[str, st.SearchStrategy[Call]]

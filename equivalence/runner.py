@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, distance
+from equivalence.view import View, view_of
 
 __all__ = ["Verdict", "ask", "judge", "same_inputs"]
 
@@ -97,7 +98,7 @@ def same_inputs(before: Any, after: Any) -> bool:
     return bool(before == after) and type(before) is type(after)
 
 
-def _matching(divergences: list[Divergence], kind: str, call: Call) -> Divergence | None:
+def _matching(divergences: list[Divergence], kind: str, call: View) -> Divergence | None:
     for divergence in divergences:
         if divergence.kind != kind:
             continue
@@ -117,6 +118,7 @@ def judge(
     implementation: Callable[..., Any] | None = None,
 ) -> Verdict:
     """Asks both sides ``call`` and applies the verdict rules."""
+    call = view_of(member, call)
     function = implementation or member.implementation
     snapshot = (copy.deepcopy(call.args), copy.deepcopy(dict(call.kwargs)))
     started = time.perf_counter()
@@ -164,7 +166,7 @@ def judge(
 def _under_divergence(
     declared: list[Divergence],
     kind: str,
-    call: Call,
+    call: View,
     mine: Outcome,
     theirs: Outcome,
     ulps: int,

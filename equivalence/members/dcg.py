@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import strategies as s
+from equivalence import roles as r
+from equivalence import shared
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
-from lodestar.errors import ArgumentError
+from equivalence.view import View
 from lodestar.metrics import Dcg, Ndcg
 
 __all__ = ["DCG", "MEMBERS", "NDCG"]
@@ -27,30 +28,7 @@ __all__ = ["DCG", "MEMBERS", "NDCG"]
 Rows = np.ndarray[Any, Any]
 
 
-# -- reading a call back --------------------------------------------------------------
-
-
-def _label_count(call: Call) -> Any:
-    return call.args[2] if len(call.args) > 2 else call.kwargs.get("label_count")
-
-
-def _k(call: Call) -> Any:
-    return call.kwargs.get("k")
-
-
-def _log_base(call: Call) -> Any:
-    return call.kwargs.get("log_base", 2.0)
-
-
-def _ignore_ties(call: Call) -> Any:
-    return call.kwargs.get("ignore_ties", False)
-
-
-def _weight(call: Call) -> np.ndarray[Any, Any] | None:
-    weight = s.as_floats(call.kwargs.get("sample_weight"))
-    if weight is None or weight.size == 0:
-        return None
-    return weight
+# -- reading a call back (once per call, through View.derived) ------------------------
 
 
 def _is_count(value: Any) -> bool:
@@ -75,15 +53,14 @@ def _block(value: Any, label_count: Any) -> Rows:
     return array
 
 
-def _parsed(call: Call) -> tuple[Rows, Rows] | None:
+def _parsed(v: View) -> tuple[Rows, Rows] | None:
     """Relevance and scores as float rows, or ``None`` when lodestar would refuse them
     for their shape or their values (k and log_base aside)."""
-    label_count = _label_count(call)
+    label_count = v["label_count"]
     if not _is_count(label_count) or label_count < 2:
         return None
     try:
-        relevance = _block(call.args[0], label_count)
-        scores = _block(call.args[1], label_count)
+        relevance, scores = (_block(value, label_count) for value in v.args[:2])
     except (ValueError, TypeError):
         return None
     if relevance.dtype.kind not in "iuf" or scores.dtype.kind not in "iuf":
@@ -96,14 +73,12 @@ def _parsed(call: Call) -> tuple[Rows, Rows] | None:
     return truth, ranked
 
 
-def _tied_groups(call: Call) -> list[tuple[int, int]]:
+def _tied_groups(v: View) -> list[tuple[int, int]]:
     """Every group of two or more equal scores in a row, as the first and last position
     (0-based, in descending score order) it occupies."""
-    parsed = _parsed(call)
-    if parsed is None:
-        return []
+    parsed = v.derived(_parsed)
     groups = []
-    for row in parsed[1]:
+    for row in [] if parsed is None else parsed[1]:
         values, sizes = np.unique(row, return_counts=True)
         for value, size in zip(values, sizes, strict=True):
             if size > 1:
@@ -112,110 +87,65 @@ def _tied_groups(call: Call) -> list[tuple[int, int]]:
     return groups
 
 
-def _cut(call: Call) -> int | None:
-    """The ``k`` of a call when it cuts the row: an integer below ``label_count``."""
-    k, label_count = _k(call), _label_count(call)
-    if _is_count(k) and _is_count(label_count) and 1 <= k < label_count:
-        return int(k)
-    return None
-
-
-def _tie_within_k(call: Call) -> bool:
+def _tie_within_k(v: View) -> bool:
     """A group of equal scores lies wholly among the positions that count."""
-    k = _k(call)
+    k = v["k"]
     if k is not None and not (_is_count(k) and k >= 1):
         return False
     limit = math.inf if k is None else int(k)
-    return any(last < limit for _, last in _tied_groups(call))
+    return any(last < limit for _, last in v.derived(_tied_groups))
 
 
-def _tie_across_k(call: Call) -> bool:
-    """A group of equal scores straddles the ``k`` cut: some of it counts, some does not."""
-    k = _cut(call)
-    return k is not None and any(first < k <= last for first, last in _tied_groups(call))
+def _tie_across_k(v: View) -> bool:
+    """A group of equal scores straddles the ``k`` cut (an integer below ``label_count``):
+    some of it counts, some does not."""
+    k, label_count = v["k"], v["label_count"]
+    if not (_is_count(k) and _is_count(label_count) and 1 <= k < label_count):
+        return False
+    return any(first < k <= last for first, last in v.derived(_tied_groups))
 
 
-def _has_tie(call: Call) -> bool:
-    return bool(_tied_groups(call))
+def _rows_are(test: Callable[[Rows, Rows], Any]) -> Callable[[View], bool]:
+    """Holds where the rows parse and ``test(relevance, scores)`` holds."""
+    return lambda v: (parsed := v.derived(_parsed)) is not None and bool(test(*parsed))
 
 
-def _all_zero_row(call: Call) -> bool:
-    parsed = _parsed(call)
-    return parsed is not None and bool((parsed[0] == 0).all(axis=1).any())
+def _k_is(test: Callable[[int, int], bool]) -> Callable[[View], bool]:
+    """Holds where the rows parse, ``k`` is a count and ``test(k, label_count)`` holds."""
+    return lambda v: (
+        v.derived(_parsed) is not None and _is_count(v["k"]) and test(v["k"], v["label_count"])
+    )
 
 
-def _negative_relevance(call: Call) -> bool:
-    parsed = _parsed(call)
-    return parsed is not None and bool((parsed[0] < 0).any())
-
-
-def _boolean_relevance(call: Call) -> bool:
-    return np.asarray(call.args[0]).dtype.kind == "b"
-
-
-def _boolean_argument(call: Call) -> bool:
-    """``k`` or ``log_base`` given as a boolean, which scikit-learn reads as 1 or 0."""
-    return isinstance(_k(call), (bool, np.bool_)) or isinstance(_log_base(call), (bool, np.bool_))
-
-
-def _non_finite_weight(call: Call) -> bool:
-    return s.non_finite(_weight(call))
-
-
-def _non_finite(call: Call) -> bool:
-    if _non_finite_weight(call):
-        return True
-    for value in call.args[:2]:
-        array = s.as_floats(value)
-        if array is not None and array.size and not bool(np.isfinite(array).all()):
-            return True
-    return False
-
-
-def _negative_weight(call: Call) -> bool:
-    return s.negative(_weight(call))
-
-
-def _zero_sum_weight(call: Call) -> bool:
-    return s.zero_sum(_weight(call))
-
-
-def _wrong_weight_length(call: Call) -> bool:
-    parsed, weight = _parsed(call), _weight(call)
-    return parsed is not None and weight is not None and weight.size != len(parsed[0])
-
-
-def _k_at_count(call: Call) -> bool:
-    return _parsed(call) is not None and _is_count(_k(call)) and _k(call) == _label_count(call)
-
-
-def _k_past_count(call: Call) -> bool:
-    k = _k(call)
-    return _parsed(call) is not None and _is_count(k) and k > _label_count(call)
-
-
-def _k_below_one(call: Call) -> bool:
-    k = _k(call)
-    return _is_count(k) and k < 1
-
-
-def _log_base_is(test: Callable[[float], bool]) -> Callable[[Call], bool]:
-    def holds(call: Call) -> bool:
-        base = _log_base(call)
+def _log_base_is(test: Callable[[float], bool]) -> Callable[[View], bool]:
+    def holds(v: View) -> bool:
+        base = v["log_base"]
         if isinstance(base, (bool, np.bool_)) or not isinstance(base, (int, float)):
             return False
-        return _parsed(call) is not None and test(float(base))
+        return v.derived(_parsed) is not None and test(float(base))
 
     return holds
 
 
-def _wrong_size(call: Call) -> bool:
-    label_count = _label_count(call)
+def _negative_relevance(v: View) -> bool:
+    return _rows_are(lambda truth, _: (truth < 0).any())(v)
+
+
+def _boolean_relevance(v: View) -> bool:
+    return np.asarray(v.args[0]).dtype.kind == "b"
+
+
+def _boolean_argument(v: View) -> bool:
+    """``k`` or ``log_base`` given as a boolean, which scikit-learn reads as 1 or 0."""
+    return isinstance(v["k"], (bool, np.bool_)) or isinstance(v["log_base"], (bool, np.bool_))
+
+
+def _wrong_size(v: View) -> bool:
+    label_count = v["label_count"]
     if not _is_count(label_count) or label_count < 2:
         return False
     try:
-        relevance = np.asarray(call.args[0])
-        scores = np.asarray(call.args[1])
+        relevance, scores = np.asarray(v.args[0]), np.asarray(v.args[1])
     except ValueError:
         return True
     if relevance.size == 0 and scores.size == 0:
@@ -226,47 +156,36 @@ def _wrong_size(call: Call) -> bool:
         return True
 
 
-def _empty(call: Call) -> bool:
-    return np.size(call.args[0]) == 0 and np.size(call.args[1]) == 0
+def _ignore_ties_with_ties(v: View) -> bool:
+    return v.flag("ignore_ties") is True and bool(v.derived(_tied_groups))
 
 
 # -- the oracles ------------------------------------------------------------------------
 
 
-def _sklearn_arguments(call: Call, normalized: bool) -> dict[str, Any]:
-    arguments: dict[str, Any] = {
-        "k": _k(call),
-        "sample_weight": _weight(call),
-        "ignore_ties": _ignore_ties(call),
-    }
-    if not normalized:
-        arguments["log_base"] = _log_base(call)
-    return arguments
+def _sklearn_arguments(v: View, normalized: bool) -> dict[str, Any]:
+    names = ("k", "ignore_ties") if normalized else ("k", "ignore_ties", "log_base")
+    return {"sample_weight": v.weight, **{name: v[name] for name in names}}
 
 
-def _dcg_oracle(call: Call) -> float:
-    """``dcg_score`` on the two blocks as ``(rows, label_count)`` arrays.
+def _oracle(normalized: bool) -> Callable[[View], float]:
+    """``dcg_score`` (or ``ndcg_score``) on the two blocks as ``(rows, label_count)``
+    arrays.
 
     A flat argument is reshaped to rows of ``label_count``, keeping its dtype (integer
     relevance stays integer, as scikit-learn would receive it); a 2-D argument of another
     width is refused here, since it is not the question the call asks. An empty weight
     vector means unweighted and is passed as ``None``.
     """
-    from sklearn.metrics import dcg_score
 
-    label_count = _label_count(call)
-    truth, scores = _block(call.args[0], label_count), _block(call.args[1], label_count)
-    return float(dcg_score(truth, scores, **_sklearn_arguments(call, False)))
+    def oracle(v: View) -> float:
+        from sklearn.metrics import dcg_score, ndcg_score
 
+        truth, scores = (_block(value, v["label_count"]) for value in v.args[:2])
+        function = ndcg_score if normalized else dcg_score
+        return float(function(truth, scores, **_sklearn_arguments(v, normalized)))
 
-def _ndcg_oracle(call: Call) -> float:
-    """``ndcg_score`` on the two blocks as ``(rows, label_count)`` arrays, read as
-    :func:`_dcg_oracle` reads them."""
-    from sklearn.metrics import ndcg_score
-
-    label_count = _label_count(call)
-    truth, scores = _block(call.args[0], label_count), _block(call.args[1], label_count)
-    return float(ndcg_score(truth, scores, **_sklearn_arguments(call, True)))
+    return oracle
 
 
 def _descending_index_ranks(scores: Rows) -> Rows:
@@ -280,7 +199,7 @@ def _descending_index_ranks(scores: Rows) -> Rows:
     return ranks
 
 
-def _fixed_order_answer(normalized: bool) -> Callable[[Call], float]:
+def _fixed_order_answer(normalized: bool) -> Callable[[View], float]:
     """The answer with ``ignore_ties`` under the descending-index rule, worked out
     without lodestar.
 
@@ -289,47 +208,25 @@ def _fixed_order_answer(normalized: bool) -> Callable[[Call], float]:
     so its unstable sort has only one order to find, the rule's.
     """
 
-    def expected(call: Call) -> float:
+    def expected(v: View) -> float:
         from sklearn.metrics import dcg_score, ndcg_score
 
-        label_count = _label_count(call)
-        truth = _block(call.args[0], label_count)
-        ranks = _descending_index_ranks(_block(call.args[1], label_count).astype(np.float64))
+        truth = _block(v.args[0], v["label_count"])
+        ranks = _descending_index_ranks(_block(v.args[1], v["label_count"]).astype(np.float64))
         function = ndcg_score if normalized else dcg_score
-        return float(function(truth, ranks, **_sklearn_arguments(call, normalized)))
+        return float(function(truth, ranks, **_sklearn_arguments(v, normalized)))
 
     return expected
-
-
-def _ignore_ties_with_ties(call: Call) -> bool:
-    return _ignore_ties(call) is True and _has_tie(call)
 
 
 # -- the calls ------------------------------------------------------------------------
 
 SHARED_SCENARIOS = (
-    "valid",
-    "binary_relevance",
-    "tie_within_k",
-    "tie_across_k",
-    "ignore_ties_tied",
-    "all_zero_relevance",
-    "single_row",
-    "wide_rows",
-    "k_at_or_past_count",
-    "k_below_one",
-    "k_malformed",
-    "boolean_argument",
-    "negative_relevance",
-    "weighted",
-    "zero_sum_weight",
-    "two_d",
-    "empty",
-    "wrong_size",
-    "label_count_below_two",
-    "wrong_weight_length",
-    "non_finite",
-    "boolean_relevance",
+    *("valid", "binary_relevance", "tie_within_k", "tie_across_k", "ignore_ties_tied"),
+    *("all_zero_relevance", "single_row", "wide_rows", "k_at_or_past_count", "k_below_one"),
+    *("k_malformed", "boolean_argument", "negative_relevance", "weighted", "zero_sum_weight"),
+    *("two_d", "empty", "wrong_size", "label_count_below_two", "wrong_weight_length"),
+    *("non_finite", "boolean_relevance"),
 )
 DCG_SCENARIOS = (
     *SHARED_SCENARIOS,
@@ -349,19 +246,19 @@ LOG_BASE_EDGES = {
 LOG_BASE_REFUSED = (0, 0.0, -0.0, -1, -2.5, math.nan, math.inf, -math.inf, True, False)
 
 
-def _relevance(draw: s.Draw, rows: int, width: int, kind: str) -> list[list[Any]]:
-    if kind == "binary":
-        values: st.SearchStrategy[Any] = st.integers(0, 1)
-    elif kind == "grades":
-        values = st.integers(0, 4)
-    elif kind == "halves":
-        values = st.sampled_from([0.0, 0.5, 1.0, 2.5, 3.0])
+#: Relevance grades by kind; "floats" is any float in (0, 100).
+GRADES = {"binary": (0, 1), "grades": (0, 1, 2, 3, 4), "halves": (0.0, 0.5, 1.0, 2.5, 3.0)}
+
+
+def _relevance(draw: r.Draw, rows: int, width: int, kind: str) -> list[list[Any]]:
+    if kind in GRADES:
+        values = draw(r.table(rows * width, GRADES[kind]))
     else:
-        values = st.floats(0.0, 100.0)
-    return [draw(st.lists(values, min_size=width, max_size=width)) for _ in range(rows)]
+        values = 100.0 * draw(r.unit_floats(rows * width))
+    return values.reshape(rows, width).tolist()  # type: ignore[no-any-return]
 
 
-def _place_ties(draw: s.Draw, width: int, k: int, across: bool) -> list[float]:
+def _place_ties(draw: r.Draw, width: int, k: int, across: bool) -> list[float]:
     """Scores for one row with a group of equal scores inside the top ``k`` or across it."""
     if across:
         above = draw(st.integers(0, k - 1))
@@ -369,7 +266,7 @@ def _place_ties(draw: s.Draw, width: int, k: int, across: bool) -> list[float]:
     else:
         above = draw(st.integers(0, max(0, k - 2)))
         last = draw(st.integers(above + 1, max(above + 1, k - 1)))
-    order = draw(st.permutations(range(width)))
+    order = r.permutation(draw, range(width))
     scores = [0.0] * width
     for position, document in enumerate(order):
         scores[document] = 1.0 if position < above else (0.5 if position <= last else 0.25)
@@ -377,28 +274,26 @@ def _place_ties(draw: s.Draw, width: int, k: int, across: bool) -> list[float]:
 
 
 @st.composite
-def _calls(draw: s.Draw, scenario: str, normalized: bool) -> Call:
-    width = draw(st.integers(2, 6))
-    rows = draw(st.integers(1, 6))
-    if scenario == "single_row":
-        rows = 1
+def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
+    width, rows, kind_at, cut, k_at, base_at, ties, weighted, integral = r.integers(
+        draw, (2, 6), (1, 6), (0, 3), (0, 1), (1, 40), (0, 5), (0, 1), (0, 1), (0, 1)
+    )
     if scenario == "wide_rows":
-        width, rows = draw(st.integers(17, 40)), draw(st.integers(1, 40))
-    if scenario == "empty":
-        rows = 0
-    kind = draw(st.sampled_from(["binary", "grades", "halves", "floats"]))
-    if scenario == "binary_relevance":
-        kind = "binary"
+        width, rows = r.integers(draw, (17, 40), (1, 40))
+    rows = {"single_row": 1, "empty": 0}.get(scenario, rows)
+    kind = (
+        "binary"
+        if scenario == "binary_relevance"
+        else ("binary", "grades", "halves", "floats")[kind_at]
+    )
     relevance: list[list[Any]] = _relevance(draw, rows, width, kind)
-    scores: list[list[Any]] = s.score_matrix(draw, rows, width)
-    if scenario == "binary_relevance" and draw(st.booleans()):
-        scores = [
-            draw(st.lists(st.integers(0, 3), min_size=width, max_size=width)) for _ in range(rows)
-        ]
-    k: Any = draw(st.one_of(st.none(), st.integers(1, width)))
-    log_base: Any = draw(st.sampled_from([2, 2.0, 10, math.e, 1.0000000000000002, 3.5]))
-    ignore_ties: Any = draw(st.booleans())
-    weight: Any = draw(s.valid_weights(rows)) if draw(st.booleans()) else None
+    scores: list[list[Any]] = draw(r.score_rows(rows, width))
+    if scenario == "binary_relevance" and integral:
+        scores = draw(r.table(rows * width, (0, 1, 2, 3))).reshape(rows, width).tolist()
+    k: Any = 1 + (k_at - 1) % width if cut else None
+    log_base: Any = (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at]
+    ignore_ties: Any = bool(ties)
+    weight: Any = draw(r.weights(rows)) if weighted else None
     label_count: Any = width
 
     if scenario in ("tie_within_k", "tie_across_k"):
@@ -406,52 +301,52 @@ def _calls(draw: s.Draw, scenario: str, normalized: bool) -> Call:
             width = max(width, 3)
             k = draw(st.integers(1, width - 1))
         else:
-            k = draw(st.one_of(st.none(), st.integers(2, width)))
+            k = None if draw(st.booleans()) else draw(st.integers(2, width))
         label_count = width
         relevance = _relevance(draw, rows, width, kind)
-        scores = s.score_matrix(draw, rows, width)
+        scores = draw(r.score_rows(rows, width))
         scores[0] = _place_ties(draw, width, width if k is None else k, scenario == "tie_across_k")
         ignore_ties = False
     if scenario == "ignore_ties_tied":
         ignore_ties = True
-        first, second = draw(st.permutations(range(width)))[:2]
+        first, second = r.subset(draw, range(width), 2)
         scores[0][second] = scores[0][first]
     if scenario == "all_zero_relevance":
-        for row in range(rows) if draw(st.booleans()) else [s.some_index(draw, rows)]:
+        for row in range(rows) if draw(st.booleans()) else [r.index(draw, rows)]:
             relevance[row] = [0 if kind in ("binary", "grades") else 0.0] * width
     if scenario == "k_at_or_past_count":
-        k = width + draw(st.sampled_from([0, 1, 5, 1000]))
+        k = width + draw(st.sampled_from((0, 1, 5, 1000)))
     if scenario == "k_below_one":
-        k = draw(st.sampled_from([0, -1, -5]))
+        k = draw(st.sampled_from((0, -1, -5)))
     if scenario == "k_malformed":
-        k = draw(st.sampled_from([2.0, 1.5, "2", False]))
+        k = draw(st.sampled_from((2.0, 1.5, "2", False)))
     if scenario == "boolean_argument":
         if normalized or draw(st.booleans()):
             k = True
         else:
             log_base = True
     if scenario == "negative_relevance":
-        cell = s.some_index(draw, width)
-        relevance[s.some_index(draw, rows)][cell] = draw(st.sampled_from([-1, -0.5, -3.0]))
+        cell = r.index(draw, width)
+        relevance[r.index(draw, rows)][cell] = draw(st.sampled_from((-1, -0.5, -3.0)))
     if scenario == "weighted":
-        weight = draw(s.valid_weights(rows))
+        weight = draw(r.weights(rows))
     if scenario == "zero_sum_weight":
         rows = max(rows, 2)
         relevance = _relevance(draw, rows, width, kind)
-        scores = s.score_matrix(draw, rows, width)
-        weight = draw(st.one_of(s.zero_sum_weights(rows), st.just([0.0] * rows)))
+        scores = draw(r.score_rows(rows, width))
+        weight = draw(r.weights(rows, "zero_sum", "all_zero"))
     if scenario == "wrong_weight_length":
-        weight = draw(st.lists(st.floats(0, 2), min_size=rows + 1, max_size=rows + 3))
+        weight = draw(r.weights(rows, "wrong_length"))
     if scenario == "non_finite":
-        bad = draw(st.sampled_from(s.NON_FINITE))
-        where = draw(st.sampled_from(["relevance", "scores", "weight"]))
+        bad = draw(st.sampled_from(r.NON_FINITE))
+        where = draw(st.sampled_from(("relevance", "scores", "weight")))
         if where == "weight":
             weight = [1.0] * (rows - 1) + [bad]
         else:
             target = relevance if where == "relevance" else scores
-            target[s.some_index(draw, rows)][s.some_index(draw, width)] = bad
+            target[r.index(draw, rows)][r.index(draw, width)] = bad
     if scenario == "label_count_below_two":
-        label_count = draw(st.sampled_from([0, 1]))
+        label_count = draw(st.sampled_from((0, 1)))
         relevance = [row[:label_count] for row in relevance]
         scores = [row[:label_count] for row in scores]
     if scenario in LOG_BASE_EDGES:
@@ -462,7 +357,7 @@ def _calls(draw: s.Draw, scenario: str, normalized: bool) -> Call:
     truth: Any = [value for row in relevance for value in row]
     block: Any = [value for row in scores for value in row]
     if scenario == "wrong_size":
-        how = draw(st.sampled_from(["both_long", "score_short", "truth_long", "two_d_width"]))
+        how = draw(st.sampled_from(("both_long", "score_short", "truth_long", "two_d_width")))
         if how == "both_long":
             truth, block = [*truth, 1], [*block, 0.5]
         elif how == "score_short":
@@ -472,7 +367,7 @@ def _calls(draw: s.Draw, scenario: str, normalized: bool) -> Call:
         else:
             truth = np.array(relevance, dtype=np.float64)
             block = np.array(scores, dtype=np.float64)
-            label_count = width + draw(st.sampled_from([-1, 1]))
+            label_count = width + draw(st.sampled_from((-1, 1)))
     if scenario == "two_d" or (scenario == "wide_rows" and draw(st.booleans())):
         truth = np.array(relevance, dtype=np.float64 if kind in ("halves", "floats") else np.int64)
         block = (
@@ -503,14 +398,14 @@ def _calls(draw: s.Draw, scenario: str, normalized: bool) -> Call:
     }.get(scenario, ())
     if scenario in ("weighted", "zero_sum_weight", "wrong_weight_length", "non_finite"):
         keep = ("sample_weight",)
-    return Call((truth, block, label_count), s.with_defaults(draw, kwargs, keep))
+    return Call((truth, block, label_count), r.with_defaults(draw, kwargs, keep))
 
 
 # -- the declarations -----------------------------------------------------------------
 
 
 def _edges(normalized: bool) -> tuple[Edge, ...]:
-    shared = (
+    common = (
         Edge("tie_within_k", "a group of equal scores wholly inside the top k", _tie_within_k),
         Edge("tie_across_k", "a group of equal scores straddling the k cut", _tie_across_k),
         Edge(
@@ -518,45 +413,52 @@ def _edges(normalized: bool) -> tuple[Edge, ...]:
             "ignore_ties=True on a row with equal scores",
             _ignore_ties_with_ties,
         ),
-        Edge("all_zero_relevance", "a row whose relevance is zero throughout", _all_zero_row),
+        Edge(
+            "all_zero_relevance",
+            "a row whose relevance is zero throughout",
+            _rows_are(lambda truth, _: (truth == 0).all(axis=1).any()),
+        ),
         Edge(
             "single_row",
             "one row",
-            lambda c: (p := _parsed(c)) is not None and len(p[0]) == 1,
+            _rows_are(lambda truth, _: len(truth) == 1),
         ),
         Edge(
             "wide_row",
             "more than 16 documents a row, past NumPy's small-sort threshold",
-            lambda c: _parsed(c) is not None and _label_count(c) > 16,
+            _rows_are(lambda truth, _: truth.shape[1] > 16),
         ),
         Edge(
             "integer_relevance",
             "integer relevance, which scikit-learn keeps as integers",
-            lambda c: _parsed(c) is not None and np.asarray(c.args[0]).dtype.kind == "i",
+            lambda v: v.derived(_parsed) is not None and np.asarray(v.args[0]).dtype.kind == "i",
         ),
-        Edge("k_at_count", "k equal to label_count", _k_at_count),
-        Edge("k_past_count", "k above label_count", _k_past_count),
-        Edge("k_below_one", "k below 1", _k_below_one),
+        Edge("k_at_count", "k equal to label_count", _k_is(lambda k, count: k == count)),
+        Edge("k_past_count", "k above label_count", _k_is(lambda k, count: k > count)),
+        Edge("k_below_one", "k below 1", lambda v: _is_count(v["k"]) and v["k"] < 1),
         Edge("negative_relevance", "a relevance below zero", _negative_relevance),
-        Edge("negative_weight", "a weight below zero", _negative_weight),
-        Edge("zero_sum_weight", "weights summing to exactly zero", _zero_sum_weight),
-        Edge("two_d", "a block given as a 2-D array", lambda c: np.ndim(c.args[0]) == 2),
-        Edge("empty", "no document at all", _empty),
+        *shared.edges("negative_weight", "zero_sum_weight"),
+        Edge("two_d", "a block given as a 2-D array", lambda v: v.two_d),
+        Edge("empty", "no document at all", lambda v: all(np.size(a) == 0 for a in v.args[:2])),
         Edge("wrong_size", "blocks that are not equal rows of label_count", _wrong_size),
         Edge(
             "label_count_below_two",
             "label_count of 0 or 1",
-            lambda c: _label_count(c) in (0, 1),
+            lambda v: v["label_count"] in (0, 1),
         ),
-        Edge("wrong_weight_length", "a weight vector of the wrong length", _wrong_weight_length),
-        Edge("non_finite", "NaN or infinity in relevance, scores or weights", _non_finite),
+        Edge(
+            "wrong_weight_length",
+            "a weight vector of the wrong length",
+            lambda v: _rows_are(lambda t, _: v.weight is not None and len(t) != len(v.weight))(v),
+        ),
+        *shared.edges("non_finite"),
         Edge("boolean_relevance", "relevance given as booleans", _boolean_relevance),
         Edge("boolean_argument", "k or log_base given as a boolean", _boolean_argument),
     )
     if normalized:
-        return shared
+        return common
     return (
-        *shared,
+        *common,
         Edge("log_base_one", "log_base = 1, every discount zero", _log_base_is(lambda b: b == 1)),
         Edge(
             "log_base_below_one",
@@ -577,7 +479,7 @@ def _edges(normalized: bool) -> tuple[Edge, ...]:
 
 
 def _divergences(normalized: bool) -> tuple[Divergence, ...]:
-    shared = (
+    common = (
         Divergence(
             name="ignore_ties_order",
             kind="value",
@@ -590,15 +492,7 @@ def _divergences(normalized: bool) -> tuple[Divergence, ...]:
             applies=_ignore_ties_with_ties,
             expected=_fixed_order_answer(normalized),
         ),
-        Divergence(
-            name="non_finite_weight",
-            kind="narrowing",
-            summary=(
-                "A NaN or infinite weight is refused; scikit-learn does not check the "
-                "weights and answers NaN."
-            ),
-            applies=_non_finite_weight,
-        ),
+        shared.non_finite_weight(answered="NaN, without checking the weights"),
         Divergence(
             name="boolean_relevance",
             kind="narrowing",
@@ -619,9 +513,9 @@ def _divergences(normalized: bool) -> tuple[Divergence, ...]:
         ),
     )
     if not normalized:
-        return shared
+        return common
     return (
-        *shared,
+        *common,
         Divergence(
             name="negative_relevance",
             kind="narrowing",
@@ -640,7 +534,7 @@ DCG = Member(
     csharp="Dcg.Score",
     page="reference/metrics/ranking/dcg-score.md",
     implementation=Dcg.score,
-    oracle=_dcg_oracle,
+    oracle=_oracle(normalized=False),
     oracle_call="dcg_score(y_true.reshape(-1, label_count), y_score.reshape(-1, label_count), "
     "k=k, log_base=log_base, sample_weight=sample_weight, ignore_ties=ignore_ties)",
     since="1.3",
@@ -652,7 +546,6 @@ DCG = Member(
     # operations in the same order as scikit-learn's row loop, and the untied gain is
     # the same matrix-vector product over the same block.
     tolerance=Tolerance(ulps=0),
-    refusals=(ArgumentError,),
     roles={"y_true": "numbers"},
     example=Call(
         ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4),
@@ -665,7 +558,7 @@ NDCG = Member(
     csharp="Ndcg.Score",
     page="reference/metrics/ranking/ndcg-score.md",
     implementation=Ndcg.score,
-    oracle=_ndcg_oracle,
+    oracle=_oracle(normalized=True),
     oracle_call="ndcg_score(y_true.reshape(-1, label_count), y_score.reshape(-1, label_count), "
     "k=k, sample_weight=sample_weight, ignore_ties=ignore_ties)",
     since="1.3",
@@ -675,7 +568,6 @@ NDCG = Member(
     # Measured 0, as for Dcg.score: both halves of the ratio and the ratio itself are
     # scikit-learn's operations on the same arrays.
     tolerance=Tolerance(ulps=0),
-    refusals=(ArgumentError,),
     roles={"y_true": "numbers"},
     example=Call(
         ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4),

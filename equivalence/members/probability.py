@@ -26,15 +26,16 @@ scikit-learn uses, never by calling lodestar.
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import strategies as s
+from equivalence import roles as r
+from equivalence import shared
 from equivalence.members.logarithm import LOG_LOSS_TOLERANCE
-from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
+from equivalence.model import Call, Divergence, Edge, Member, VersionRange
+from equivalence.view import View
 from lodestar.metrics import BrierScore, LogLoss
 
 __all__ = ["BRIER_SCORE", "LOG_LOSS_MULTI_CLASS", "LOG_LOSS_SCORE", "MEMBERS"]
@@ -45,12 +46,12 @@ EPS = float(np.finfo(np.float64).eps)
 TINY = (5e-324, 1e-300, 1e-20, 1e-17, EPS / 2, EPS, 2 * EPS, 1e-15)
 #: Probabilities at and above ``1 - eps``: each of them scores as ``1 - eps`` does.
 NEAR_ONE = (1.0 - EPS / 2, 1.0 - EPS, 1.0 - 2 * EPS, 1.0 - 1e-15)
-
 #: Pairs of labels a binary problem is written with.
 LABEL_PAIRS = ((0, 1), (-1, 1), (1, 2), (0, 2), (3, 7), (2**40, 2**40 + 1))
-
 #: A ``pos_label`` that is not an integer label.
 MALFORMED_POS_LABELS = (0.5, True, False, "1", math.nan, None)
+#: The scenarios that change one thing about a valid call, in both families.
+OUTSIDE = {"above_one": (1.5, 1.0000000000000002), "below_zero": (-0.25, -5e-324)}
 
 
 def _sklearn_at_least(major: int, minor: int) -> bool:
@@ -60,56 +61,19 @@ def _sklearn_at_least(major: int, minor: int) -> bool:
     return (int(parts[0]), int(parts[1])) >= (major, minor)
 
 
-def _unweighted(weight: Any) -> Any:
-    return None if weight is not None and len(weight) == 0 else weight
+def _average(costs: np.ndarray[Any, Any], weight: Any, normalize: bool) -> float:
+    """``numpy.average``, or the weighted sum, as scikit-learn's ``_average`` takes them."""
+    if normalize:
+        return float(np.average(costs, weights=weight))
+    return float(np.sum(costs) if weight is None else np.dot(costs, weight))
 
 
-def _probability() -> st.SearchStrategy[float]:
-    """A probability: a coarse grid, any unit float, or one at either end of the clip."""
-    return st.one_of(
-        st.sampled_from(s.GRID),
-        st.floats(0.0, 1.0),
-        st.sampled_from(TINY + NEAR_ONE),
-    )
+# -- readings shared by the three members ------------------------------------------------
 
 
-# -- reading a call back ---------------------------------------------------------------
-
-
-def _weight(call: Call) -> np.ndarray[Any, Any] | None:
-    return s.weight_vector(call, 4)
-
-
-def _negative_weight(call: Call) -> bool:
-    return s.negative(_weight(call))
-
-
-def _zero_sum_weight(call: Call) -> bool:
-    return s.zero_sum(_weight(call))
-
-
-def _all_zero_weight(call: Call) -> bool:
-    return s.all_zero(_weight(call))
-
-
-def _non_finite_weight(call: Call) -> bool:
-    return s.non_finite(_weight(call))
-
-
-def _proba(call: Call) -> np.ndarray[Any, Any] | None:
-    return s.as_floats(call.args[1])
-
-
-def _has_nan(call: Call) -> bool:
-    proba, weight = _proba(call), _weight(call)
-    return (proba is not None and bool(np.isnan(proba).any())) or (
-        weight is not None and bool(np.isnan(weight).any())
-    )
-
-
-def _float32(call: Call) -> bool:
+def _float32(v: View) -> bool:
     """``y_proba`` arrives as a ``float32`` (or ``float16``) array."""
-    block = call.args[1]
+    block = v.raw_block
     return isinstance(block, np.ndarray) and block.dtype in (np.float32, np.float16)
 
 
@@ -135,184 +99,150 @@ _LOG_LOSS_FLOAT32 = (
 )
 
 
-def _probability_outside(call: Call) -> bool:
-    proba = _proba(call)
+def _probability_outside(v: View) -> bool:
+    block = v.block
     return (
-        proba is not None
-        and proba.size > 0
-        and bool(np.isfinite(proba).all())
-        and bool(((proba < 0) | (proba > 1)).any())
+        v.finite_block
+        and block is not None
+        and block.size > 0
+        and bool(((block < 0) | (block > 1)).any())
     )
 
 
-def _below_eps(call: Call) -> bool:
+def _below_eps(v: View) -> bool:
     """A probability strictly inside ``(0, eps)`` or ``(1 - eps, 1)``: the clip moves it."""
-    proba = _proba(call)
-    if proba is None or not bool(np.isfinite(proba).all()):
-        return False
-    return bool((((proba > 0) & (proba < EPS)) | ((proba > 1 - EPS) & (proba < 1))).any())
+    p = v.block
+    return (
+        v.finite_block
+        and p is not None
+        and bool((((p > 0) & (p < EPS)) | ((p > 1 - EPS) & (p < 1))).any())
+    )
 
 
-def _pos_label(call: Call) -> Any:
-    return call.argument(2, "pos_label", 1)
+def _has_nan(v: View) -> bool:
+    return any(a is not None and bool(np.isnan(a).any()) for a in (v.block, v.weight))
 
 
-def _valid_pos_label(call: Call) -> int | None:
-    value = _pos_label(call)
+def _distinct_labels(v: View) -> int:
+    return -1 if v.truth is None else len(np.unique(v.truth))
+
+
+# -- the binary members: one probability per sample ------------------------------------------
+
+
+def _pos_label(v: View) -> int | None:
+    """``pos_label`` when it is an integer label, else ``None``."""
+    value = v["pos_label"]
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
         return None
-    if isinstance(value, (float, np.floating)) and (
-        not math.isfinite(float(value)) or float(value) != math.floor(float(value))
-    ):
+    number = float(value)
+    if not math.isfinite(number) or number != math.floor(number):
         return None
     return int(value)
 
 
-def _malformed_pos_label(call: Call) -> bool:
-    return _valid_pos_label(call) is None
-
-
-def _distinct_labels(call: Call) -> int:
-    truth = s.as_labels(call.args[0])
-    return -1 if truth is None else len(np.unique(truth))
-
-
-def _binary(call: Call) -> tuple[Any, Any, Any, int] | None:
+def _binary(v: View) -> tuple[Any, Any, Any, int] | None:
     """A binary call lodestar answers: its labels, probabilities, weights and
     ``pos_label``, or ``None`` where lodestar refuses it."""
-    truth = s.as_labels(call.args[0])
-    proba = _proba(call)
-    positive = _valid_pos_label(call)
+    truth, proba, positive, weight = v.truth, v.block, _pos_label(v), v.weight
     if truth is None or proba is None or positive is None or len(truth) == 0:
         return None
     if proba.ndim == 2 and proba.shape[1:] == (1,):
         proba = proba[:, 0]
-    if proba.ndim != 1 or proba.size != len(truth) or not bool(np.isfinite(proba).all()):
+    if proba.ndim != 1 or proba.size != len(truth) or not v.finite_block:
         return None
-    if bool(((proba < 0) | (proba > 1)).any()):
+    if bool(((proba < 0) | (proba > 1)).any()) or not v.finite_weight:
         return None
-    weight = _weight(call)
-    if weight is not None and (
-        weight.ndim != 1 or weight.size != len(truth) or not bool(np.isfinite(weight).all())
-    ):
+    if weight is not None and (weight.ndim != 1 or weight.size != len(truth)):
         return None
     return truth, proba, weight, positive
 
 
-def _perfect_binary(call: Call) -> bool:
-    parts = _binary(call)
-    if parts is None:
-        return False
-    truth, proba, _, positive = parts
-    hit = truth == positive
-    return bool(((hit & (proba == 1.0)) | (~hit & (proba == 0.0))).any())
+def _certain(right: bool) -> Any:
+    """Some prediction is certain (0 or 1) and ``right`` (or wrong)."""
+
+    def holds(v: View) -> bool:
+        parts = v.derived(_binary)
+        if parts is None:
+            return False
+        truth, proba, _, positive = parts
+        hit = truth == positive
+        sure = 1.0 if right else 0.0
+        return bool(((hit & (proba == sure)) | (~hit & (proba == 1.0 - sure))).any())
+
+    return holds
 
 
-def _certain_and_wrong_binary(call: Call) -> bool:
-    parts = _binary(call)
-    if parts is None:
-        return False
-    truth, proba, _, positive = parts
-    hit = truth == positive
-    return bool(((hit & (proba == 0.0)) | (~hit & (proba == 1.0))).any())
-
-
-def _pos_label_not_greater(call: Call) -> bool:
+def _pos_label_not_greater(v: View) -> bool:
     """Two labels in ``y_true`` and ``pos_label`` is not the greater one: scikit-learn's
     one-dimensional probability describes the greater one."""
-    parts = _binary(call)
+    parts = v.derived(_binary)
     if parts is None:
         return False
-    truth, _, _, positive = parts
-    labels = np.unique(truth)
-    return len(labels) == 2 and positive != int(labels[-1])
+    labels = np.unique(parts[0])
+    return len(labels) == 2 and parts[3] != int(labels[-1])
 
 
-def _single_class(call: Call) -> bool:
-    return _binary(call) is not None and _distinct_labels(call) == 1
+def _single_class(v: View) -> bool:
+    return v.derived(_binary) is not None and _distinct_labels(v) == 1
 
 
-def _more_than_two_labels(call: Call) -> bool:
-    return _binary(call) is not None and _distinct_labels(call) > 2
+def _more_than_two_labels(v: View) -> bool:
+    return v.derived(_binary) is not None and _distinct_labels(v) > 2
 
 
-def _average(costs: np.ndarray[Any, Any], weight: Any, normalize: bool) -> float:
-    """``numpy.average``, or the weighted sum, as scikit-learn's ``_average`` takes them."""
-    if normalize:
-        return float(np.average(costs, weights=weight))
-    if weight is None:
-        return float(np.sum(costs))
-    return float(np.dot(costs, weight))
-
-
-# -- LogLoss.score ----------------------------------------------------------------------
-
-
-def _log_loss_oracle(call: Call) -> float:
+def _log_loss_oracle(v: View) -> float:
     """``log_loss`` on the labels and the column as given; ``pos_label`` has no
     counterpart there (the column always describes the greater label of ``y_true``)."""
     from sklearn.metrics import log_loss
 
-    return float(
-        log_loss(
-            call.args[0],
-            call.args[1],
-            normalize=call.argument(3, "normalize", True),
-            sample_weight=_unweighted(call.argument(4, "sample_weight")),
-        )
-    )
+    return float(log_loss(*v.args[:2], normalize=v["normalize"], sample_weight=v.unweighted))
 
 
-def _log_loss_expected(call: Call) -> float:
+def _log_loss_expected(v: View) -> float:
     """Each sample costs ``-log`` of the clipped probability of its own label: ``p``
     for ``pos_label``, ``1 - p`` for any other; the mean, or the sum."""
-    parts = _binary(call)
+    parts = v.derived(_binary)
     assert parts is not None
     truth, proba, weight, positive = parts
     columns = np.clip(np.column_stack((1.0 - proba, proba)), EPS, 1.0 - EPS)
     own = columns[np.arange(len(truth)), (truth == positive).astype(np.intp)]
-    return _average(-np.log(own), weight, bool(call.argument(3, "normalize", True)))
+    return _average(-np.log(own), weight, bool(v["normalize"]))
 
 
-# -- BrierScore.score -------------------------------------------------------------------
-
-
-def _brier_oracle(call: Call) -> float:
+def _brier_oracle(v: View) -> float:
     """``brier_score_loss`` with ``pos_label`` passed explicitly (its default, 1, when
     the call leaves it out). Before 1.7 there is no ``scale_by_half``: the function
     always halves, so the unhalved score is asked as twice the halved one, an exact
     doubling."""
     from sklearn.metrics import brier_score_loss
 
-    half = call.argument(3, "scale_by_half", True)
-    keywords: dict[str, Any] = {
-        "sample_weight": _unweighted(call.argument(4, "sample_weight")),
-        "pos_label": _pos_label(call),
-    }
+    half = v["scale_by_half"]
+    keywords: dict[str, Any] = {"sample_weight": v.unweighted, "pos_label": v["pos_label"]}
     if _sklearn_at_least(1, 7):
-        return float(brier_score_loss(call.args[0], call.args[1], scale_by_half=half, **keywords))
-    halved = float(brier_score_loss(call.args[0], call.args[1], **keywords))
+        return float(brier_score_loss(*v.args[:2], scale_by_half=half, **keywords))
+    halved = float(brier_score_loss(*v.args[:2], **keywords))
     return halved if half else 2.0 * halved
 
 
-def _brier_expected(call: Call) -> float:
+def _brier_expected(v: View) -> float:
     """The two-column form scikit-learn computes from 1.7 on: the one-hot truth against
     ``[1 - p, p]``, squared and summed along the row, averaged, halved by default."""
-    parts = _binary(call)
+    parts = v.derived(_binary)
     assert parts is not None
     truth, proba, weight, positive = parts
     hit = (truth == positive).astype(np.float64)
     rows = np.column_stack((1.0 - hit, hit)) - np.column_stack((1.0 - proba, proba))
     score = float(np.average(np.sum(rows**2, axis=1), weights=weight))
-    return score * 0.5 if call.argument(3, "scale_by_half", True) else score
+    return score * 0.5 if v["scale_by_half"] else score
 
 
-def _one_column_differs(call: Call) -> bool:
+def _one_column_differs(v: View) -> bool:
     """The former one-column arithmetic, ``numpy.average((t - p) ** 2)`` (doubled when
     not halved), gives other bits than the two-column form. That happens where
     ``1 - (1 - p) != p`` on a sample that is not ``pos_label``, and where a tiny weight
     makes the products underflow, so the predicate computes both rather than guess."""
-    parts = _binary(call)
+    parts = v.derived(_binary)
     if parts is None:
         return False
     truth, proba, weight, positive = parts
@@ -321,163 +251,106 @@ def _one_column_differs(call: Call) -> bool:
     hit = (truth == positive).astype(np.float64)
     with np.errstate(all="ignore"):
         former = float(np.average((hit - proba) ** 2, weights=weight))
-    if not call.argument(3, "scale_by_half", True):
-        former *= 2.0
-    return former != _brier_expected(call)
-
-
-# -- the binary calls -------------------------------------------------------------------
-
-BINARY_SCENARIOS = (
-    "valid",
-    "weighted",
-    "zero_sum_weight",
-    "perfect",
-    "below_eps",
-    "label_pairs",
-    "single_class",
-    "more_than_two_labels",
-    "column",
-    "float32",
-    "empty",
-    "length_mismatch",
-    "above_one",
-    "below_zero",
-    "non_finite",
-    "all_zero_weight",
-    "malformed_pos_label",
-    "wrong_weight_length",
-)
+    return (former if v["scale_by_half"] else 2.0 * former) != _brier_expected(v)
 
 
 @st.composite
-def _binary_calls(draw: s.Draw, scenario: str, flag: str) -> Call:
-    samples = 0 if scenario == "empty" else draw(st.integers(1, 8))
-    low, high = (0, 1) if scenario in ("valid", "weighted") else draw(st.sampled_from(LABEL_PAIRS))
-    if scenario == "valid" and draw(st.booleans()):
-        low = -1
-    truth: list[Any] = [draw(st.sampled_from([low, high])) for _ in range(samples)]
+def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
+    samples, pair, signed, setting = r.integers(draw, (1, 8), (0, 5), (0, 1), (0, 1))
+    least = {"label_pairs": 2, "single_class": 2, "zero_sum_weight": 2, "more_than_two_labels": 3}
+    samples = 0 if scenario == "empty" else max(samples, least.get(scenario, 0))
+    low, high = (0, 1) if scenario in ("valid", "weighted") else LABEL_PAIRS[pair]
+    low = -1 if scenario == "valid" and signed else low
+    truth: list[Any] = [(low, high)[c % 2] for c in draw(r.codes(samples)).tolist()]
     positive: Any = high
     if scenario == "label_pairs":
         # Both labels present, and pos_label mostly not the greater of them.
-        samples = max(samples, 2)
-        truth = [low, high] + [draw(st.sampled_from([low, high])) for _ in range(samples - 2)]
-        positive = draw(st.sampled_from([low, low, high + 1, 1, high]))
+        truth[:2] = [low, high]
+        positive = draw(st.sampled_from((low, low, high + 1, 1, high)))
     if scenario in ("single_class", "more_than_two_labels"):
-        positive = draw(st.sampled_from([low, high, high + 1, 1]))
-    proba: list[float] = [draw(_probability()) for _ in range(samples)]
+        positive = draw(st.sampled_from((low, high, high + 1, 1)))
+    if scenario == "single_class":
+        truth = [truth[0]] * samples
+    if scenario == "more_than_two_labels":
+        third = high + 1 + draw(st.integers(0, 3))
+        truth = [
+            low,
+            high,
+            third,
+            *([low, high, third][c % 3] for c in draw(r.codes(samples - 3)).tolist()),
+        ]
+    proba: list[Any] = draw(r.probabilities(samples, TINY + NEAR_ONE)).tolist()
     if scenario == "perfect":
         wrong = draw(st.integers(-1, samples - 1))
-        proba = [
-            float((label == positive) != (index == wrong)) for index, label in enumerate(truth)
-        ]
+        proba = [float((label == positive) != (i == wrong)) for i, label in enumerate(truth)]
     if scenario == "below_eps":
-        proba = [draw(st.sampled_from((0.0, 1.0, *TINY, *NEAR_ONE))) for _ in range(samples)]
-    if scenario == "single_class":
-        samples = max(samples, 2)
-        truth = [draw(st.sampled_from([low, high]))] * samples
-        proba = [draw(_probability()) for _ in range(samples)]
-    if scenario == "more_than_two_labels":
-        samples = max(samples, 3)
-        truth = [low, high, high + 1 + draw(st.integers(0, 3))]
-        truth += [draw(st.sampled_from(truth)) for _ in range(samples - 3)]
-        proba = [draw(_probability()) for _ in range(samples)]
+        proba = draw(r.table(samples, (0.0, 1.0, *TINY, *NEAR_ONE))).tolist()
     weight: Any = None
     if scenario in ("valid", "weighted", "label_pairs", "column"):
-        weight = (
-            draw(s.valid_weights(samples)) if scenario != "valid" or draw(st.booleans()) else None
+        weight = draw(
+            r.weights(samples, *(("none", "none") if scenario == "valid" else ()), *r.VALID_WEIGHTS)
         )
-    if scenario == "zero_sum_weight":
-        samples = max(samples, 2)
-        truth = [draw(st.sampled_from([low, high])) for _ in range(samples)]
-        proba = [draw(_probability()) for _ in range(samples)]
-        weight = draw(s.zero_sum_weights(samples))
-    if scenario == "all_zero_weight":
-        weight = [0.0] * samples
+    if scenario in ("zero_sum_weight", "all_zero_weight"):
+        weight = draw(r.weights(samples, scenario))
     if scenario == "wrong_weight_length":
-        weight = draw(st.lists(st.floats(0, 2), min_size=samples + 1, max_size=samples + 2))
+        weight = draw(r.weights(samples, "wrong_length"))
     if scenario == "length_mismatch":
         proba = [*proba, 0.5] if draw(st.booleans()) or not proba else proba[:-1]
-    if scenario == "above_one":
-        proba[s.some_index(draw, samples)] = draw(st.sampled_from([1.5, 1.0000000000000002]))
-    if scenario == "below_zero":
-        proba[s.some_index(draw, samples)] = draw(st.sampled_from([-0.25, -5e-324]))
+    if scenario in OUTSIDE:
+        proba[r.index(draw, samples)] = draw(st.sampled_from(OUTSIDE[scenario]))
     if scenario == "non_finite":
-        bad = draw(st.sampled_from(s.NON_FINITE))
         if draw(st.booleans()):
-            proba[s.some_index(draw, samples)] = bad
+            proba[r.index(draw, samples)] = draw(st.sampled_from(r.NON_FINITE))
         else:
-            weight = [1.0] * (samples - 1) + [bad]
+            weight = draw(r.weights(samples, "non_finite"))
     if scenario == "malformed_pos_label":
         positive = draw(st.sampled_from(MALFORMED_POS_LABELS))
     block: Any = proba
-    if scenario == "column":
-        block = np.array(proba, dtype=np.float64).reshape(samples, 1)
-    if scenario == "float32":
-        block = np.array(proba, dtype=np.float32)
-    kwargs: dict[str, Any] = {"pos_label": positive, flag: draw(st.booleans())}
+    if scenario in ("column", "float32"):
+        block = np.array(proba, dtype=np.float64 if scenario == "column" else np.float32)
+        block = block.reshape(samples, 1) if scenario == "column" else block
+    kwargs: dict[str, Any] = {"pos_label": positive, flag: bool(setting)}
     if weight is not None:
         kwargs["sample_weight"] = weight
-    keep: tuple[str, ...] = ("sample_weight",)
-    if positive != 1 or isinstance(positive, bool):
-        keep += ("pos_label",)
-    return Call((truth, block), s.with_defaults(draw, kwargs, keep))
-
-
-def _binary_edges() -> tuple[Edge, ...]:
-    return (
-        Edge(
-            "perfect", "a prediction of exactly 1 for pos_label or 0 for another", _perfect_binary
-        ),
-        Edge(
-            "certain_and_wrong",
-            "a prediction of exactly 0 for pos_label or 1 for another",
-            _certain_and_wrong_binary,
-        ),
-        Edge("below_eps", "a probability inside (0, eps) or (1 - eps, 1)", _below_eps),
-        Edge("single_class", "y_true holds one label only", _single_class),
-        Edge("more_than_two_labels", "y_true holds three labels or more", _more_than_two_labels),
-        Edge(
-            "pos_label_not_greater",
-            "two labels, pos_label not the greater",
-            _pos_label_not_greater,
-        ),
-        Edge(
-            "column",
-            "y_proba given as one column",
-            lambda c: np.ndim(c.args[1]) == 2,
-        ),
-        Edge("float32", "y_proba as a float32 array", _float32),
-        Edge("negative_weight", "a weight below zero", _negative_weight),
-        Edge("zero_sum_weight", "weights summing to exactly zero", _zero_sum_weight),
-        Edge("all_zero_weight", "every weight zero", _all_zero_weight),
-        Edge("probability_outside", "a probability outside [0, 1]", _probability_outside),
-        Edge("nan", "NaN in the probabilities or the weights", _has_nan),
-        Edge("non_finite_weight", "a NaN or infinite weight", _non_finite_weight),
-        Edge("empty", "no sample", lambda c: len(c.args[0]) == 0),
-        Edge(
-            "length_mismatch",
-            "y_true and y_proba of different lengths",
-            lambda c: np.size(c.args[1]) != len(c.args[0]),
-        ),
-        Edge("malformed_pos_label", "pos_label not an integer", _malformed_pos_label),
+    keep = (
+        ("sample_weight", "pos_label")
+        if positive != 1 or isinstance(positive, bool)
+        else ("sample_weight",)
     )
+    return Call((truth, block), r.with_defaults(draw, kwargs, keep))
 
 
-_BINARY_EXAMPLE = ([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3])
-_BINARY_WEIGHTS = [1.0, 2.0, 1.0, 2.0]
-
-_NON_FINITE_WEIGHT = Divergence(
-    name="non_finite_weight",
-    kind="narrowing",
-    summary=(
-        "A NaN or infinite weight is refused; scikit-learn before 1.8 answered NaN, and "
-        "refuses it from 1.8 on."
-    ),
-    applies=_non_finite_weight,
-    versions=VersionRange(until="1.8"),
+BINARY_SCENARIOS = (
+    *("valid", "weighted", "zero_sum_weight", "perfect", "below_eps", "label_pairs"),
+    *("single_class", "more_than_two_labels", "column", "float32", "empty"),
+    *("length_mismatch", "above_one", "below_zero", "non_finite", "all_zero_weight"),
+    *("malformed_pos_label", "wrong_weight_length"),
 )
 
+BINARY_EDGES = (
+    Edge("perfect", "a prediction of exactly 1 for pos_label or 0 for another", _certain(True)),
+    Edge(
+        "certain_and_wrong",
+        "a prediction of exactly 0 for pos_label or 1 for another",
+        _certain(False),
+    ),
+    Edge("below_eps", "a probability inside (0, eps) or (1 - eps, 1)", _below_eps),
+    Edge("single_class", "y_true holds one label only", _single_class),
+    Edge("more_than_two_labels", "y_true holds three labels or more", _more_than_two_labels),
+    Edge("pos_label_not_greater", "two labels, pos_label not the greater", _pos_label_not_greater),
+    Edge("column", "y_proba given as one column", lambda v: v.two_d),
+    Edge("float32", "y_proba as a float32 array", _float32),
+    *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight"),
+    *shared.edges("probability_outside"),
+    Edge("nan", "NaN in the probabilities or the weights", _has_nan),
+    *shared.edges("non_finite_weight", "empty"),
+    *shared.edges("length_mismatch"),
+    Edge("malformed_pos_label", "pos_label not an integer", lambda v: _pos_label(v) is None),
+)
+
+_EXAMPLE = ([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3])
+_WEIGHTS = [1.0, 2.0, 1.0, 2.0]
+_NON_FINITE_WEIGHT = shared.non_finite_weight(until="1.8", answered="NaN")
 _MALFORMED_POS_LABEL = Divergence(
     name="malformed_pos_label",
     kind="narrowing",
@@ -485,8 +358,19 @@ _MALFORMED_POS_LABEL = Divergence(
         "A pos_label that is not an integer (a fraction, a boolean, a string, NaN, None) "
         "is refused; scikit-learn compares the labels with it, or infers it, and answers."
     ),
-    applies=_malformed_pos_label,
+    applies=lambda v: _pos_label(v) is None,
 )
+_PROBABILITY_OUTSIDE = Divergence(
+    name="probability_outside",
+    kind="narrowing",
+    summary=(
+        "A probability outside [0, 1] is refused; before 1.7 log_loss clipped it "
+        "into [eps, 1 - eps] and answered."
+    ),
+    applies=_probability_outside,
+    versions=VersionRange(until="1.7"),
+)
+_ALL_ZERO_WEIGHT = shared.all_zero_weight(until="1.9", answered="0.0 with normalize=False")
 
 
 LOG_LOSS_SCORE = Member(
@@ -498,12 +382,7 @@ LOG_LOSS_SCORE = Member(
     oracle_call="log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight)",
     since="1.3",
     scenarios={scenario: _binary_calls(scenario, "normalize") for scenario in BINARY_SCENARIOS},
-    edges=(
-        *_binary_edges(),
-        Edge(
-            "unnormalized", "normalize=False", lambda c: c.argument(3, "normalize", True) is False
-        ),
-    ),
+    edges=(*BINARY_EDGES, *shared.edges("unnormalized")),
     divergences=(
         Divergence(
             name="pos_label",
@@ -539,33 +418,13 @@ LOG_LOSS_SCORE = Member(
             expected=_log_loss_expected,
         ),
         _float32_divergence(_log_loss_expected, _LOG_LOSS_FLOAT32),
-        Divergence(
-            name="probability_outside",
-            kind="narrowing",
-            summary=(
-                "A probability outside [0, 1] is refused; before 1.7 log_loss clipped it "
-                "into [eps, 1 - eps] and answered."
-            ),
-            applies=_probability_outside,
-            versions=VersionRange(until="1.7"),
-        ),
+        _PROBABILITY_OUTSIDE,
         _NON_FINITE_WEIGHT,
-        Divergence(
-            name="all_zero_weight",
-            kind="narrowing",
-            summary=(
-                "Weights that are all zero are refused, as scikit-learn 1.9 refuses them; "
-                "before 1.9, normalize=False answered 0.0."
-            ),
-            applies=_all_zero_weight,
-            versions=VersionRange(until="1.9"),
-        ),
+        _ALL_ZERO_WEIGHT,
         _MALFORMED_POS_LABEL,
     ),
     tolerance=LOG_LOSS_TOLERANCE,
-    example=Call(
-        _BINARY_EXAMPLE, {"pos_label": 1, "normalize": True, "sample_weight": _BINARY_WEIGHTS}
-    ),
+    example=Call(_EXAMPLE, {"pos_label": 1, "normalize": True, "sample_weight": _WEIGHTS}),
 )
 
 
@@ -580,12 +439,8 @@ BRIER_SCORE = Member(
     since="1.3",
     scenarios={scenario: _binary_calls(scenario, "scale_by_half") for scenario in BINARY_SCENARIOS},
     edges=(
-        *_binary_edges(),
-        Edge(
-            "unhalved",
-            "scale_by_half=False",
-            lambda c: c.argument(3, "scale_by_half", True) is False,
-        ),
+        *BINARY_EDGES,
+        Edge("unhalved", "scale_by_half=False", lambda v: v.flag("scale_by_half") is False),
     ),
     divergences=(
         Divergence(
@@ -621,26 +476,22 @@ BRIER_SCORE = Member(
         _NON_FINITE_WEIGHT,
         _MALFORMED_POS_LABEL,
     ),
-    tolerance=Tolerance(ulps=0),
-    example=Call(
-        _BINARY_EXAMPLE,
-        {"pos_label": 1, "scale_by_half": True, "sample_weight": _BINARY_WEIGHTS},
-    ),
+    example=Call(_EXAMPLE, {"pos_label": 1, "scale_by_half": True, "sample_weight": _WEIGHTS}),
 )
 
 
-# -- LogLoss.multi_class ----------------------------------------------------------------
+# -- LogLoss.multi_class: a row of probabilities per sample ---------------------------------
 
 
-def _log_loss_multi_oracle(call: Call) -> float:
+def _log_loss_multi_oracle(v: View) -> float:
     """``log_loss`` on the matrix with ``labels=range(class_count)``. A flat block is
     reshaped to ``(n, class_count)`` in its own dtype, so that a ``float32`` block
     reaches scikit-learn as ``float32``."""
     from sklearn.metrics import log_loss
 
-    truth, proba, classes = call.args[0], call.args[1], call.argument(2, "class_count")
-    matrix = np.asarray(proba)
-    if _is_count(classes) and classes > max(matrix.size, 2):
+    truth, classes = v.args[0], v["class_count"]
+    matrix = np.asarray(v.raw_block)
+    if v.classes is not None and v.classes > max(matrix.size, 2):
         # No row can hold that many classes (or there is no row): scikit-learn refuses,
         # and asking it would first build a labels list as long as class_count.
         raise ValueError(f"{matrix.size} values cannot hold rows of {classes} classes")
@@ -650,195 +501,110 @@ def _log_loss_multi_oracle(call: Call) -> float:
         log_loss(
             truth,
             matrix,
-            normalize=call.argument(3, "normalize", True),
-            sample_weight=_unweighted(call.argument(4, "sample_weight")),
+            normalize=v["normalize"],
+            sample_weight=v.unweighted,
             labels=list(range(classes)),
         )
     )
 
 
-def _is_count(value: Any) -> bool:
-    """An integer class count, a NumPy integer included (it is valid input)."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
-
-
-def _rows(call: Call) -> np.ndarray[Any, Any] | None:
-    """The block as ``(n, class_count)`` finite rows, or ``None`` when it is not one."""
-    truth = s.as_labels(call.args[0])
-    block = _proba(call)
-    classes = call.argument(2, "class_count")
-    if truth is None or block is None or not _is_count(classes) or classes < 2:
-        return None
-    if block.ndim == 1 and block.size == len(truth) * classes:
-        block = block.reshape(len(truth), classes)
-    if block.ndim != 2 or block.shape != (len(truth), classes):
-        return None
-    return block if bool(np.isfinite(block).all()) else None
-
-
-def _multi(call: Call) -> tuple[Any, Any, Any] | None:
+def _multi(v: View) -> tuple[Any, Any, Any] | None:
     """A matrix call lodestar answers: labels, rows and weights, or ``None``."""
-    truth = s.as_labels(call.args[0])
-    rows = _rows(call)
-    if truth is None or rows is None or len(truth) == 0:
+    rows, truth, weight = v.well_formed_rows, v.truth, v.weight
+    if (
+        rows is None
+        or truth is None
+        or (v.classes or 0) < 2
+        or bool(((rows < 0) | (rows > 1)).any())
+    ):
         return None
-    if bool(((rows < 0) | (rows > 1)).any()):
-        return None
-    if bool(((truth < 0) | (truth >= rows.shape[1])).any()):
-        return None
-    weight = _weight(call)
-    if weight is not None and (weight.size != len(truth) or not bool(np.isfinite(weight).all())):
+    if weight is not None and (weight.size != len(truth) or not v.finite_weight):
         return None
     return truth, rows, weight
 
 
-def _multi_expected(call: Call) -> float:
+def _multi_expected(v: View) -> float:
     """``-log`` of the clipped probability of the true class, row as given."""
-    parts = _multi(call)
+    parts = v.derived(_multi)
     assert parts is not None
     truth, rows, weight = parts
-    clipped = np.clip(rows, EPS, 1.0 - EPS)
-    own = clipped[np.arange(len(truth)), truth]
-    return _average(-np.log(own), weight, bool(call.argument(3, "normalize", True)))
+    own = np.clip(rows, EPS, 1.0 - EPS)[np.arange(len(truth)), truth]
+    return _average(-np.log(own), weight, bool(v["normalize"]))
 
 
-def _renormalised_multi(call: Call) -> bool:
+def _renormalised_multi(v: View) -> bool:
     """Some clipped row does not sum to exactly 1: before 1.5 it was divided by its sum."""
-    parts = _multi(call)
-    if parts is None:
-        return False
-    clipped = np.clip(parts[1], EPS, 1.0 - EPS)
-    return bool((clipped.sum(axis=1) != 1.0).any())
+    parts = v.derived(_multi)
+    return parts is not None and bool((np.clip(parts[1], EPS, 1.0 - EPS).sum(axis=1) != 1.0).any())
 
 
-def _not_summing_to_one(call: Call) -> bool:
-    parts = _multi(call)
-    return parts is not None and bool((np.abs(parts[1].sum(axis=1) - 1.0) > 1e-6).any())
+def _own_is(value: float) -> Any:
+    def holds(v: View) -> bool:
+        parts = v.derived(_multi)
+        return parts is not None and bool(
+            (parts[1][np.arange(len(parts[0])), parts[0]] == value).any()
+        )
 
-
-def _own_column(call: Call) -> np.ndarray[Any, Any] | None:
-    parts = _multi(call)
-    if parts is None:
-        return None
-    truth, rows, _ = parts
-    own: np.ndarray[Any, Any] = rows[np.arange(len(truth)), truth]
-    return own
-
-
-def _multi_label_out_of_range(call: Call) -> bool:
-    truth = s.as_labels(call.args[0])
-    classes = call.argument(2, "class_count")
-    return (
-        truth is not None and _is_count(classes) and bool(((truth < 0) | (truth >= classes)).any())
-    )
-
-
-def _multi_wrong_size(call: Call) -> bool:
-    block = _proba(call)
-    classes = call.argument(2, "class_count")
-    return (
-        block is not None
-        and _is_count(classes)
-        and classes >= 2
-        and block.size != len(call.args[0]) * classes
-    )
-
-
-MULTI_SCENARIOS = (
-    "valid",
-    "weighted",
-    "zero_sum_weight",
-    "binary",
-    "two_d",
-    "float32",
-    "perfect",
-    "below_eps",
-    "not_summing_to_one",
-    "single_class",
-    "empty",
-    "label_out_of_range",
-    "above_one",
-    "below_zero",
-    "non_finite",
-    "wrong_size",
-    "class_count_below_two",
-    "all_zero_weight",
-)
+    return holds
 
 
 @st.composite
-def _multi_calls(draw: s.Draw, scenario: str) -> Call:
-    classes = 2 if scenario == "binary" else draw(s.class_counts(2, 6))
-    samples = 0 if scenario == "empty" else draw(st.integers(1, 8))
-    truth = draw(s.label_lists(samples, 0, classes - 1))
-    rows = s.probability_matrix(draw, samples, classes)
+def _multi_calls(draw: r.Draw, scenario: str) -> Call:
+    classes, samples, normalize = r.integers(draw, (2, 6), (1, 8), (0, 1))
+    classes = 2 if scenario == "binary" else classes
+    samples = 0 if scenario == "empty" else samples
+    samples = max(samples, 2) if scenario in ("single_class", "zero_sum_weight") else samples
+    truth = draw(r.labels(samples, 0, classes - 1))
+    rows = draw(r.probability_rows(samples, classes, TINY + NEAR_ONE))
     if scenario == "perfect":
         wrong = draw(st.integers(-1, samples - 1))
         rows = [[0.0] * classes for _ in range(samples)]
         for index, label in enumerate(truth):
             rows[index][(label + 1) % classes if index == wrong else label] = 1.0
     if scenario == "below_eps":
-        values = st.sampled_from((0.0, 1.0, *TINY, *NEAR_ONE))
-        rows = [[draw(values) for _ in range(classes)] for _ in range(samples)]
+        rows = (
+            draw(r.table(samples * classes, (0.0, 1.0, *TINY, *NEAR_ONE)))
+            .reshape(samples, classes)
+            .tolist()
+        )
     if scenario == "not_summing_to_one" and samples:
         rows[0] = [0.5] * classes if classes > 2 else [0.25, 0.25]
     if scenario == "single_class":
-        samples = max(samples, 2)
-        truth = [draw(st.integers(0, classes - 1))] * samples
-        rows = s.probability_matrix(draw, samples, classes)
+        truth = [truth[0]] * samples
     weight: Any = None
     if scenario in ("valid", "weighted", "binary", "two_d", "single_class"):
-        weight = (
-            draw(s.valid_weights(samples)) if scenario != "valid" or draw(st.booleans()) else None
+        weight = draw(
+            r.weights(samples, *(("none", "none") if scenario == "valid" else ()), *r.VALID_WEIGHTS)
         )
-    if scenario == "zero_sum_weight":
-        samples = max(samples, 2)
-        truth = draw(s.label_lists(samples, 0, classes - 1))
-        rows = s.probability_matrix(draw, samples, classes)
-        weight = draw(s.zero_sum_weights(samples))
-    if scenario == "all_zero_weight":
-        weight = [0.0] * samples
+    if scenario in ("zero_sum_weight", "all_zero_weight"):
+        weight = draw(r.weights(samples, scenario))
     if scenario == "label_out_of_range":
-        truth[s.some_index(draw, samples)] = draw(st.sampled_from([-1, classes, classes + 2]))
-    if scenario == "above_one":
-        rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = draw(
-            st.sampled_from([1.5, 1.0000000000000002])
-        )
-    if scenario == "below_zero":
-        rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = draw(
-            st.sampled_from([-0.25, -5e-324])
+        truth[r.index(draw, samples)] = draw(st.sampled_from((-1, classes, classes + 2)))
+    if scenario in OUTSIDE:
+        rows[r.index(draw, samples)][r.index(draw, classes)] = draw(
+            st.sampled_from(OUTSIDE[scenario])
         )
     if scenario == "non_finite":
-        bad = draw(st.sampled_from(s.NON_FINITE))
         if draw(st.booleans()):
-            rows[s.some_index(draw, samples)][s.some_index(draw, classes)] = bad
+            rows[r.index(draw, samples)][r.index(draw, classes)] = draw(
+                st.sampled_from(r.NON_FINITE)
+            )
         else:
-            weight = [1.0] * (samples - 1) + [bad]
+            weight = draw(r.weights(samples, "non_finite"))
     if scenario == "class_count_below_two":
-        classes = draw(st.sampled_from([0, 1]))
-        rows = [row[:classes] for row in rows]
-        truth = [0] * samples
-    block: Any = [value for row in rows for value in row]
+        classes = draw(st.sampled_from((0, 1)))
+        rows, truth = [row[:classes] for row in rows], [0] * samples
+    block: Any = r.flat(rows)
     if scenario == "wrong_size":
         block = [*block, 0.0] if draw(st.booleans()) or not block else block[:-1]
-    if scenario == "two_d":
-        block = np.array(rows, dtype=np.float64).reshape(samples, classes)
-    if scenario == "float32":
-        block = np.array(rows, dtype=np.float32).reshape(samples, classes)
-    kwargs: dict[str, Any] = {"normalize": draw(st.booleans())}
+    if scenario in ("two_d", "float32"):
+        block = np.array(rows, dtype=np.float64 if scenario == "two_d" else np.float32).reshape(
+            samples, classes
+        )
+    kwargs: dict[str, Any] = {"normalize": bool(normalize)}
     if weight is not None:
         kwargs["sample_weight"] = weight
-    return Call((truth, block, classes), s.with_defaults(draw, kwargs, ("sample_weight",)))
-
-
-def _multi_perfect(call: Call) -> bool:
-    own = _own_column(call)
-    return own is not None and bool((own == 1.0).any())
-
-
-def _multi_certain_and_wrong(call: Call) -> bool:
-    own = _own_column(call)
-    return own is not None and bool((own == 0.0).any())
+    return Call((truth, block, classes), r.with_defaults(draw, kwargs, ("sample_weight",)))
 
 
 LOG_LOSS_MULTI_CLASS = Member(
@@ -850,38 +616,42 @@ LOG_LOSS_MULTI_CLASS = Member(
     oracle_call="log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight, "
     "labels=range(class_count))",
     since="1.3",
-    scenarios={scenario: _multi_calls(scenario) for scenario in MULTI_SCENARIOS},
+    scenarios={
+        scenario: _multi_calls(scenario)
+        for scenario in (
+            *("valid", "weighted", "zero_sum_weight", "binary", "two_d", "float32", "perfect"),
+            *("below_eps", "not_summing_to_one", "single_class", "empty", "label_out_of_range"),
+            *("above_one", "below_zero", "non_finite", "wrong_size", "class_count_below_two"),
+            "all_zero_weight",
+        )
+    },
     edges=(
-        Edge("binary", "class_count = 2", lambda c: c.argument(2, "class_count") == 2),
-        Edge("perfect", "the true class given exactly 1", _multi_perfect),
-        Edge("certain_and_wrong", "the true class given exactly 0", _multi_certain_and_wrong),
+        Edge("binary", "class_count = 2", lambda v: v["class_count"] == 2),
+        Edge("perfect", "the true class given exactly 1", _own_is(1.0)),
+        Edge("certain_and_wrong", "the true class given exactly 0", _own_is(0.0)),
         Edge("below_eps", "a probability inside (0, eps) or (1 - eps, 1)", _below_eps),
         Edge(
-            "not_summing_to_one", "a row whose probabilities do not sum to 1", _not_summing_to_one
+            "not_summing_to_one",
+            "a row whose probabilities do not sum to 1",
+            lambda v: (
+                (parts := v.derived(_multi)) is not None
+                and bool((np.abs(parts[1].sum(axis=1) - 1.0) > 1e-6).any())
+            ),
         ),
         Edge(
             "single_class",
             "y_true holds one class only",
-            lambda c: _multi(c) is not None and len(c.args[0]) > 1 and _distinct_labels(c) == 1,
+            lambda v: v.derived(_multi) is not None and v.samples > 1 and _distinct_labels(v) == 1,
         ),
-        Edge("two_d", "the block given as a 2-D array", lambda c: np.ndim(c.args[1]) == 2),
+        *shared.edges("two_d"),
         Edge("float32", "y_proba as a float32 array", _float32),
-        Edge("negative_weight", "a weight below zero", _negative_weight),
-        Edge("zero_sum_weight", "weights summing to exactly zero", _zero_sum_weight),
-        Edge("all_zero_weight", "every weight zero", _all_zero_weight),
-        Edge(
-            "unnormalized", "normalize=False", lambda c: c.argument(3, "normalize", True) is False
-        ),
-        Edge("empty", "no sample", lambda c: len(c.args[0]) == 0),
-        Edge("label_out_of_range", "a label outside [0, class_count)", _multi_label_out_of_range),
-        Edge("probability_outside", "a probability outside [0, 1]", _probability_outside),
+        *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight"),
+        *shared.edges("unnormalized"),
+        *shared.edges("empty", "label_out_of_range"),
+        *shared.edges("probability_outside"),
         Edge("nan", "NaN in the probabilities or the weights", _has_nan),
-        Edge("wrong_size", "a block that is not n rows of class_count", _multi_wrong_size),
-        Edge(
-            "class_count_below_two",
-            "class_count of 0 or 1",
-            lambda c: c.argument(2, "class_count") in (0, 1),
-        ),
+        *shared.edges("wrong_size"),
+        *shared.edges("class_count_below_two"),
     ),
     divergences=(
         Divergence(
@@ -897,16 +667,7 @@ LOG_LOSS_MULTI_CLASS = Member(
             versions=VersionRange(until="1.5"),
         ),
         _float32_divergence(_multi_expected, _LOG_LOSS_FLOAT32),
-        Divergence(
-            name="probability_outside",
-            kind="narrowing",
-            summary=(
-                "A probability outside [0, 1] is refused; before 1.7 log_loss clipped it "
-                "into [eps, 1 - eps] and answered."
-            ),
-            applies=_probability_outside,
-            versions=VersionRange(until="1.7"),
-        ),
+        _PROBABILITY_OUTSIDE,
         Divergence(
             name="label_out_of_range",
             kind="narrowing",
@@ -915,29 +676,11 @@ LOG_LOSS_MULTI_CLASS = Member(
                 "label missing from labels through, scoring it as a row of zeros (or, with "
                 "two classes, as class 0)."
             ),
-            applies=_multi_label_out_of_range,
+            applies=lambda v: v.label_out_of_range,
             versions=VersionRange(until="1.7"),
         ),
-        Divergence(
-            name="non_finite_weight",
-            kind="narrowing",
-            summary=(
-                "A NaN or infinite weight is refused; scikit-learn before 1.8 answered NaN, "
-                "and refuses it from 1.8 on."
-            ),
-            applies=_non_finite_weight,
-            versions=VersionRange(until="1.8"),
-        ),
-        Divergence(
-            name="all_zero_weight",
-            kind="narrowing",
-            summary=(
-                "Weights that are all zero are refused, as scikit-learn 1.9 refuses them; "
-                "before 1.9, normalize=False answered 0.0."
-            ),
-            applies=_all_zero_weight,
-            versions=VersionRange(until="1.9"),
-        ),
+        _NON_FINITE_WEIGHT,
+        _ALL_ZERO_WEIGHT,
     ),
     tolerance=LOG_LOSS_TOLERANCE,
     example=Call(

@@ -1,0 +1,134 @@
+"""Edges and divergences every family shares, declared once and attached by role.
+
+A member with weights reaches ``negative_weight`` and ``zero_sum_weight``; one whose
+scikit-learn counterpart answered NaN for a NaN weight carries ``non_finite_weight``
+over the versions that did. Each declaration reads the call's
+:class:`~equivalence.view.View`, so a member attaches it by name and version range and
+restates nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from equivalence.model import Divergence, Edge, VersionRange
+from equivalence.view import View
+
+__all__ = ["EDGES", "all_zero_weight", "edges", "empty_input", "non_finite_weight"]
+
+#: The edges read off a role, by name.
+EDGES: dict[str, Edge] = {
+    edge.name: edge
+    for edge in (
+        Edge("negative_weight", "a weight below zero", lambda v: v.negative_weight),
+        Edge("zero_sum_weight", "weights summing to exactly zero", lambda v: v.zero_sum_weight),
+        Edge("non_finite_weight", "a NaN or infinite weight", lambda v: v.non_finite_weight),
+        Edge("all_zero_weight", "every weight zero", lambda v: v.all_zero_weight),
+        Edge(
+            "wrong_weight_length",
+            "a weight vector of the wrong length",
+            lambda v: v.wrong_weight_length,
+        ),
+        Edge("empty", "no sample", lambda v: v.empty),
+        Edge("two_d", "the block given as a 2-D array", lambda v: v.two_d),
+        Edge(
+            "label_out_of_range",
+            "a label outside [0, class_count)",
+            lambda v: v.label_out_of_range,
+        ),
+        Edge(
+            "class_count_below_two",
+            "class_count of 0 or 1",
+            lambda v: v["class_count"] in (0, 1),
+        ),
+        Edge("single_sample", "one sample", lambda v: v.samples == 1),
+        Edge(
+            "length_mismatch",
+            "the first two arguments of different lengths",
+            lambda v: np.size(v.args[0]) != np.size(v.args[1]),
+        ),
+        Edge(
+            "fractional_label",
+            "a label with a fractional part",
+            lambda v: any(
+                isinstance(x, float) and math.isfinite(x) and x != int(x)
+                for name in v.named("labels")
+                if isinstance(v[name], (list, tuple))
+                for x in v[name]
+            ),
+        ),
+        Edge(
+            "probability_outside",
+            "a probability outside [0, 1]",
+            lambda v: (
+                v.finite_block
+                and v.block is not None
+                and bool(((v.block < 0) | (v.block > 1)).any())
+            ),
+        ),
+        Edge(
+            "non_finite",
+            "NaN or infinity in a numeric argument or the weights",
+            lambda v: not v.finite_numbers,
+        ),
+        Edge(
+            "wrong_size",
+            "a block that is not n rows of class_count",
+            lambda v: (
+                (v.classes or 0) >= 2
+                and v.block is not None
+                and v.truth is not None
+                and v.rows is None
+            ),
+        ),
+        Edge("unnormalized", "normalize=False", lambda v: v.flag("normalize") is False),
+    )
+}
+
+
+def edges(*names: str) -> tuple[Edge, ...]:
+    """The shared edges called ``names``."""
+    return tuple(EDGES[name] for name in names)
+
+
+def _refused(
+    name: str, what: str, until: str, answered: str, applies: Callable[[View], bool]
+) -> Divergence:
+    """``what`` is refused; scikit-learn before ``until`` (every version when empty)
+    answered ``answered`` instead."""
+    if until:
+        summary = (
+            f"{what} is refused, as scikit-learn {until} refuses it; "
+            f"before {until} it answered {answered}."
+        )
+    else:
+        summary = f"{what} is refused; scikit-learn answers {answered}."
+    return Divergence(name, "narrowing", summary, applies, versions=VersionRange(until=until))
+
+
+def non_finite_weight(
+    until: str = "", answered: str = "NaN or a number built on infinity"
+) -> Divergence:
+    """A NaN or infinite weight is refused where scikit-learn (before ``until``) answered."""
+    return _refused(
+        "non_finite_weight",
+        "A NaN or infinite weight",
+        until,
+        answered,
+        lambda v: v.non_finite_weight,
+    )
+
+
+def all_zero_weight(until: str, answered: str) -> Divergence:
+    """Weights that are all zero are refused where scikit-learn before ``until`` answered."""
+    return _refused(
+        "all_zero_weight", "Weights that are all zero", until, answered, lambda v: v.all_zero_weight
+    )
+
+
+def empty_input(until: str = "", answered: str = "NaN") -> Divergence:
+    """Empty input is refused where scikit-learn (before ``until``) answered."""
+    return _refused("empty_input", "Empty input", until, answered, lambda v: v.empty)

@@ -1,0 +1,312 @@
+"""One parsed view of a call, built once per call, that every edge and divergence reads.
+
+A :class:`View` is the :class:`~equivalence.model.Call` itself (so it is passed to both
+sides unchanged) plus its arguments bound to the member's parameter names, defaults
+applied, and read by role: the labels, the score or probability block, the weights, the
+class count. Each reading is computed on first use and kept, so that fifteen predicates
+asking "is some weight negative?" parse the weights once.
+
+The runner builds the view with :func:`view_of`; a predicate written against a plain
+``Call`` still works, since a view is one.
+"""
+
+from __future__ import annotations
+
+import inspect
+import numbers
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
+
+from equivalence.model import Call
+
+if TYPE_CHECKING:
+    from equivalence.model import Member
+
+__all__ = ["View", "as_floats", "as_labels", "parameters_of", "view_of"]
+
+Array = np.ndarray[Any, Any]
+T = TypeVar("T")
+
+
+def as_labels(value: Any) -> Array | None:
+    """Labels as ``int64``, or ``None`` when they are not a 1-D run of whole numbers."""
+    try:
+        array = np.asarray(value)
+        if array.ndim != 1 or array.dtype.kind == "b":
+            return None
+        if array.size == 0:
+            return np.zeros(0, dtype=np.int64)
+        if array.dtype.kind in "iu":
+            return array.astype(np.int64)
+        floats = array.astype(np.float64)
+        if not np.isfinite(floats).all() or (floats != np.floor(floats)).any():
+            return None
+        if (np.abs(floats) >= 2.0**63).any():
+            return None
+        return floats.astype(np.int64)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def as_floats(value: Any) -> Array | None:
+    """A numeric argument as ``float64``, or ``None`` when it is not one."""
+    if value is None:
+        return None
+    try:
+        return np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+Signature = tuple[tuple[str, ...], dict[str, Any]]
+_SIGNATURES: dict[int, tuple[Callable[..., Any], Signature]] = {}
+
+
+def parameters_of(function: Callable[..., Any]) -> Signature:
+    """A function's parameter names in order and their defaults, read once."""
+    entry = _SIGNATURES.get(id(function))
+    if entry is None or entry[0] is not function:
+        parameters = inspect.signature(function).parameters
+        names = tuple(parameters)
+        defaults = {name: p.default for name, p in parameters.items() if p.default is not p.empty}
+        entry = _SIGNATURES[id(function)] = (function, (names, defaults))
+    return entry[1]
+
+
+@dataclass(frozen=True, eq=False)
+class View(Call):
+    """A call read through its member's signature and roles."""
+
+    names: tuple[str, ...] = ()
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    roles: Mapping[str, str] = field(default_factory=dict)
+
+    # -- binding -------------------------------------------------------------------
+
+    @cached_property
+    def given(self) -> dict[str, Any]:
+        """The arguments passed, by name (defaults not applied)."""
+        bound = dict(zip(self.names, self.args, strict=False))
+        bound.update(self.kwargs)
+        return bound
+
+    @cached_property
+    def arguments(self) -> dict[str, Any]:
+        """Every argument by name, the defaults applied where one was left out."""
+        return {**self.defaults, **self.given}
+
+    def __getitem__(self, name: str) -> Any:
+        return self.arguments.get(name)
+
+    def flag(self, name: str) -> bool | None:
+        """A flag argument as a ``bool`` (a NumPy bool included), ``None`` when it is none."""
+        value = self[name]
+        return bool(value) if isinstance(value, (bool, np.bool_)) else None
+
+    def named(self, role: str) -> list[str]:
+        """The parameter names holding ``role``, in order."""
+        return [name for name in self.names if self.roles.get(name) == role]
+
+    def derived(self, compute: Callable[[View], T]) -> T:
+        """``compute(self)``, computed once per view: a family's own parsed reading."""
+        cache: dict[Any, Any] = self.__dict__.setdefault("_derived", {})
+        if compute not in cache:
+            try:
+                cache[compute] = compute(self)
+            except (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError):
+                cache[compute] = None
+        return cache[compute]  # type: ignore[no-any-return]
+
+    # -- labels ------------------------------------------------------------------------
+
+    @cached_property
+    def truth(self) -> Array | None:
+        """The first labels argument (``y_true``) as ``int64``, ``None`` when malformed."""
+        names = self.named("labels")
+        return as_labels(self[names[0]]) if names else None
+
+    @cached_property
+    def predicted(self) -> Array | None:
+        """The second labels argument (``y_pred``) as ``int64``, ``None`` when malformed."""
+        names = self.named("labels")
+        return as_labels(self[names[1]]) if len(names) > 1 else None
+
+    @cached_property
+    def samples(self) -> int:
+        """How many samples the first labels argument holds (-1 when it has no length)."""
+        names = self.named("labels")
+        try:
+            return len(self[names[0]]) if names else -1
+        except TypeError:
+            return -1
+
+    @cached_property
+    def empty(self) -> bool:
+        """No sample: every labels argument has length 0."""
+        names = self.named("labels")
+        try:
+            return bool(names) and all(len(self[name]) == 0 for name in names)
+        except TypeError:
+            return False
+
+    # -- counts --------------------------------------------------------------------------
+
+    @cached_property
+    def classes(self) -> int | None:
+        """``class_count`` (or ``label_count``) when it is an integer, else ``None``."""
+        for name in ("class_count", "label_count"):
+            if name in self.arguments:
+                value = self.arguments[name]
+                return int(value) if _is_count(value) else None
+        return None
+
+    @cached_property
+    def k(self) -> int | None:
+        value: Any = self.arguments.get("k")
+        return int(value) if _is_count(value) else None
+
+    # -- the number block -------------------------------------------------------------
+
+    @cached_property
+    def raw_block(self) -> Any:
+        names = self.named("numbers")
+        return self[names[0]] if names else None
+
+    @cached_property
+    def block(self) -> Array | None:
+        """The score or probability block as ``float64``, as given (flat or 2-D)."""
+        return as_floats(self.raw_block)
+
+    @property
+    def two_d(self) -> bool:
+        return np.ndim(self.raw_block) == 2
+
+    @cached_property
+    def rows(self) -> Array | None:
+        """The block as ``(samples, classes)``, or ``None`` when it is not one."""
+        block, classes, truth = self.block, self.classes, self.truth
+        if block is None or classes is None or classes < 1 or truth is None:
+            return None
+        if block.ndim == 2 and block.shape == (len(truth), classes):
+            return block
+        if block.ndim == 1 and block.size == len(truth) * classes:
+            return block.reshape(len(truth), classes)
+        return None
+
+    @cached_property
+    def finite_numbers(self) -> bool:
+        """Every numeric argument (scores, probabilities, relevance) and weight is finite."""
+        arrays = [as_floats(self[name]) for name in self.named("numbers")]
+        return self.finite_weight and all(
+            a is None or a.size == 0 or bool(np.isfinite(a).all()) for a in arrays
+        )
+
+    @cached_property
+    def finite_block(self) -> bool:
+        return self.block is not None and bool(np.isfinite(self.block).all())
+
+    @cached_property
+    def well_formed_rows(self) -> Array | None:
+        """:attr:`rows` when finite, non-empty and every label a column index."""
+        rows, truth = self.rows, self.truth
+        if rows is None or truth is None or len(truth) == 0 or not self.finite_block:
+            return None
+        if not ((truth >= 0) & (truth < rows.shape[1])).all():
+            return None
+        return rows
+
+    @cached_property
+    def label_out_of_range(self) -> bool:
+        """Some label lies outside ``[0, classes)``."""
+        truth, classes = self.truth, self.classes
+        return (
+            truth is not None
+            and classes is not None
+            and bool(((truth < 0) | (truth >= classes)).any())
+        )
+
+    # -- weights --------------------------------------------------------------------------
+
+    @cached_property
+    def weight(self) -> Array | None:
+        """``sample_weight`` as ``float64``; ``None`` when unweighted, empty or not numeric."""
+        weight = as_floats(self.arguments.get("sample_weight"))
+        return None if weight is None or weight.size == 0 else weight
+
+    @cached_property
+    def unweighted(self) -> Any:
+        """``sample_weight`` as given, with an empty one read as ``None`` (scikit-learn's
+        spelling of "every sample weighs 1")."""
+        weight = self.arguments.get("sample_weight")
+        return None if weight is not None and len(weight) == 0 else weight
+
+    @cached_property
+    def negative_weight(self) -> bool:
+        return self.weight is not None and bool((self.weight < 0).any())
+
+    @cached_property
+    def finite_weight(self) -> bool:
+        return self.weight is None or bool(np.isfinite(self.weight).all())
+
+    @property
+    def non_finite_weight(self) -> bool:
+        return not self.finite_weight
+
+    @cached_property
+    def zero_sum_weight(self) -> bool:
+        """Finite weights, not all zero, summing to exactly zero."""
+        weight = self.weight
+        return (
+            weight is not None
+            and self.finite_weight
+            and bool(weight.any())
+            and float(weight.sum()) == 0.0
+        )
+
+    @cached_property
+    def all_zero_weight(self) -> bool:
+        return self.weight is not None and not bool(self.weight.any())
+
+    @cached_property
+    def wrong_weight_length(self) -> bool:
+        weight = self.weight
+        return weight is not None and self.samples >= 0 and weight.size != self.samples
+
+    # -- the malformed rule ----------------------------------------------------------------
+
+    @cached_property
+    def malformed(self) -> bool:
+        """Some argument is malformed for its role (see :mod:`equivalence.malformed`)."""
+        from equivalence.malformed import malformed_arguments
+
+        return malformed_arguments(self.given, self.roles)
+
+
+_ROLES: dict[int, tuple[Member, Mapping[str, str]]] = {}
+
+
+def view_of(member: Member, call: Call) -> View:
+    """``call`` read through ``member``'s signature (a view is returned as it is)."""
+    if isinstance(call, View):
+        return call
+    from equivalence.malformed import role_of
+
+    names, defaults = parameters_of(member.implementation)
+    entry = _ROLES.get(id(member))
+    if entry is None or entry[0] is not member:
+        roles: dict[str, str] = {}
+        for name in names:
+            role = role_of(member, name)
+            if role is not None:
+                roles[name] = role
+        entry = (member, roles)
+        _ROLES[id(member)] = entry
+    return View(call.args, call.kwargs, names, defaults, entry[1])

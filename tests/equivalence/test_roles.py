@@ -1,0 +1,133 @@
+"""The role strategies: shapes, ranges, the edge values they must keep forcing, and how
+they shrink."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from hypothesis import find, given, settings
+from hypothesis import strategies as st
+
+from equivalence import roles as r
+
+FEW = settings(max_examples=60, deadline=None, database=None)
+
+
+@FEW
+@given(st.integers(0, 12), st.sampled_from(r.LABEL_RANGES), st.data())
+def test_labels_are_ints_within_their_range(size: int, bounds: Any, data: st.DataObject) -> None:
+    low, high = bounds
+    labels = data.draw(r.labels(size, low, high))
+    assert len(labels) == size
+    assert all(type(label) is int and low <= label <= high for label in labels)
+
+
+@FEW
+@given(st.integers(0, 8), st.integers(1, 6), st.data())
+def test_score_rows_have_the_asked_shape(samples: int, classes: int, data: st.DataObject) -> None:
+    rows = data.draw(r.score_rows(samples, classes))
+    assert np.asarray(rows, dtype=float).reshape(samples, classes).shape == (samples, classes)
+    assert all(math.isfinite(value) for row in rows for value in row)
+
+
+@FEW
+@given(st.integers(1, 8), st.integers(2, 6), st.data())
+def test_probability_rows_stay_in_the_unit_interval(
+    samples: int, classes: int, data: st.DataObject
+) -> None:
+    rows = np.asarray(data.draw(r.probability_rows(samples, classes, (1e-300, 1.0 - 2**-53))))
+    assert rows.shape == (samples, classes)
+    assert ((rows >= 0) & (rows <= 1)).all()
+
+
+def test_probability_rows_are_sometimes_normalised_and_sometimes_not() -> None:
+    def sums(rows: Any) -> Any:
+        return np.asarray(rows).sum(axis=1)
+
+    find(r.probability_rows(3, 3), lambda rows: np.allclose(sums(rows), 1.0))
+    find(r.probability_rows(3, 3), lambda rows: not np.allclose(sums(rows), 1.0))
+
+
+def test_grid_values_make_ties_common() -> None:
+    tied = find(
+        r.score_rows(1, 4),
+        lambda rows: len(set(rows[0])) < 4 and rows[0][0] != 0.0,
+        settings=settings(database=None),
+    )
+    assert len(set(tied[0])) < 4
+
+
+def test_unit_floats_round_when_taken_from_one() -> None:
+    """Drawn with every mantissa bit: ``1 - (1 - p) != p`` must be reachable."""
+    find(r.unit_floats(4), lambda values: bool(((1.0 - (1.0 - values)) != values).any()))
+    values = find(r.unit_floats(64), lambda values: True)
+    assert ((values > 0) & (values < 1)).all()
+
+
+@FEW
+@given(st.integers(2, 10), st.data())
+def test_zero_sum_weights_sum_to_exactly_zero(samples: int, data: st.DataObject) -> None:
+    weights = data.draw(r.weights(samples, "zero_sum"))
+    assert len(weights) == samples
+    assert math.fsum(weights) == 0.0 and sum(weights) == 0.0
+    assert any(weights)
+
+
+@FEW
+@given(st.integers(1, 10), st.data())
+def test_the_bad_weights_are_what_they_say(samples: int, data: st.DataObject) -> None:
+    wrong = data.draw(r.weights(samples, "wrong_weight_length"))
+    assert len(wrong) != samples
+    bad = data.draw(r.weights(samples, "non_finite"))
+    assert len(bad) == samples and not math.isfinite(bad[-1])
+    assert data.draw(r.weights(samples, "all_zero")) == [0.0] * samples
+
+
+@FEW
+@given(st.integers(1, 10), st.data())
+def test_valid_weights_have_the_samples_length_or_none(samples: int, data: st.DataObject) -> None:
+    weights = data.draw(r.weights(samples))
+    assert weights is None or weights == [] or len(weights) == samples
+    assert weights is None or all(math.isfinite(w) for w in weights)
+
+
+def test_every_valid_weight_kind_is_drawn() -> None:
+    find(r.weights(4), lambda w: w is None)
+    find(r.weights(4), lambda w: w == [])
+    find(r.weights(4), lambda w: bool(w) and min(w) < 0 and sum(w) != 0)
+    find(r.weights(4), lambda w: bool(w) and any(w) and sum(w) == 0)
+    find(r.weights(4), lambda w: bool(w) and any(0 < x != int(x) for x in w))
+
+
+def test_a_table_shrinks_to_its_first_value() -> None:
+    assert find(r.table(5, (7, 8, 9)), lambda values: True).tolist() == [7] * 5
+    assert find(r.labels(3, 2**40, 2**40 + 3), lambda labels: True) == [2**40] * 3
+
+
+def test_a_table_keeps_the_type_of_its_values() -> None:
+    ints = find(r.table(2, (0, 1)), lambda values: True)
+    floats = find(r.table(2, (0.0, 1.0)), lambda values: True)
+    assert ints.dtype.kind == "i" and floats.dtype.kind == "f"
+
+
+@FEW
+@given(st.lists(st.integers(), min_size=1, max_size=8, unique=True), st.data())
+def test_permutations_and_subsets_keep_their_items(items: list[int], data: st.DataObject) -> None:
+    order = data.draw(st.composite(lambda draw: r.permutation(draw, items))())
+    assert sorted(order) == sorted(items)
+    chosen = data.draw(st.composite(lambda draw: r.subset(draw, items))())
+    assert chosen and len(set(chosen)) == len(chosen) and set(chosen) <= set(items)
+    assert data.draw(st.composite(lambda draw: r.pick(draw, items))()) in items
+
+
+def test_with_defaults_leaves_out_optional_arguments_but_keeps_the_ones_named() -> None:
+    kwargs = {"k": 2, "normalize": True, "sample_weight": [1.0]}
+
+    def drawn(keep: tuple[str, ...]) -> Any:
+        return st.composite(lambda draw: r.with_defaults(draw, kwargs, keep))()
+
+    find(drawn(()), lambda chosen: chosen == {})
+    find(drawn(()), lambda chosen: chosen == kwargs)
+    assert "sample_weight" in find(drawn(("sample_weight",)), lambda chosen: True)
