@@ -323,8 +323,9 @@ COMMON_DIVERGENCES = (
         name="non_finite_weight",
         kind="narrowing",
         summary=(
-            "A NaN or infinite weight is refused; scikit-learn before 1.8 counted it into "
-            "the cells."
+            "A NaN or infinite weight is refused; scikit-learn before 1.8 passed the "
+            "counted matrix through np.nan_to_num, so a NaN weight counted 0 and an infinite "
+            "one the largest double, 1.797e308 (negative for -inf)."
         ),
         applies=_non_finite_weight,
         versions=VersionRange(until="1.8"),
