@@ -71,12 +71,17 @@ def selected(patterns: Sequence[str] | None) -> list[Case]:
 
 
 def available(cases: Sequence[Case]) -> tuple[list[Case], dict[str, str]]:
-    """The cases whose lodestar member imports, and the reason for each that does not."""
+    """The cases whose lodestar member imports and whose question the installed scikit-learn
+    can be asked (the registry's ``since``), and the reason for each that is left out."""
     import numpy as np
 
     usable: list[Case] = []
     missing: dict[str, str] = {}
     for case in cases:
+        unanswered = _no_oracle(case.member)
+        if unanswered:
+            missing[case.name] = unanswered
+            continue
         probe = case.build(np.random.default_rng(0), 8, max(2, min(case.classes)))
         try:
             case.lodestar(probe)
@@ -85,6 +90,20 @@ def available(cases: Sequence[Case]) -> tuple[list[Case], dict[str, str]]:
             continue
         usable.append(case)
     return usable, missing
+
+
+def _no_oracle(member: str) -> str:
+    """Why the installed scikit-learn cannot answer ``member``'s question, or ``""``."""
+    try:
+        import sklearn
+
+        from equivalence.members import REGISTRY
+    except Exception:  # the registry is optional here
+        return ""
+    declared = REGISTRY.get(member)
+    if declared is None or declared.has_oracle(sklearn.__version__):
+        return ""
+    return f"scikit-learn {sklearn.__version__} has no oracle (from {declared.since} on)"
 
 
 def uncovered() -> list[str]:

@@ -391,6 +391,31 @@ def cells(member: Member) -> list[Cell]:
 # -- the page ------------------------------------------------------------------------------
 
 
+SHOWN_DIGITS = 12
+"""Significant digits of an answer on the page: the last bits of a score that takes a
+logarithm (``LogLoss``, ``Dcg``, ``Ndcg``) depend on the platform's ``log`` and BLAS
+kernel, and the page is rendered on one machine and compared with a fresh render on every
+other."""
+
+
+def shown(value: float) -> str:
+    """``value`` to :data:`SHOWN_DIGITS` significant digits, as Python prints that float."""
+    return repr(float(f"{value:.{SHOWN_DIGITS}g}"))
+
+
+def shown_on_every_machine(value: float, ulps: int = 16) -> bool:
+    """Whether every double within ``ulps`` units in the last place of ``value`` shows the
+    same: then a platform whose arithmetic lands that close renders the same page."""
+    text = shown(value)
+    for direction in (math.inf, -math.inf):
+        neighbour = value
+        for _ in range(ulps):
+            neighbour = math.nextafter(neighbour, direction)
+            if shown(neighbour) != text:
+                return False
+    return True
+
+
 def outcome_text(member: Member, call: Call) -> str:
     """What lodestar does with ``call``, as one table cell."""
     from equivalence.model import Value
@@ -400,7 +425,7 @@ def outcome_text(member: Member, call: Call) -> str:
     if isinstance(outcome, Value):
         value = outcome.value
         if isinstance(value, float):
-            return f"answers `{value!r}`"
+            return f"answers `{shown(value)}`"
         return "answers"
     message = outcome.message.replace("\n", " ").replace("|", "\\|")
     return f"`{outcome.error.__name__}`: {message}"
@@ -427,6 +452,9 @@ def render() -> str:
         "  `float32`, the valid call's on the values rounded to `float32`: lodestar computes",
         "  in `float64`, so a `float32` input is exact but its values are the rounded ones).",
         "- *either*: an answer or a documented refusal, never another exception.",
+        "",
+        f"Answers are shown to {SHOWN_DIGITS} significant digits: where a member takes a",
+        "logarithm, the last bits depend on the platform's `log` and BLAS kernel.",
         "",
     ]
     total = 0

@@ -241,7 +241,11 @@ COMMON_DIVERGENCES = (
         until="1.8", answered="an empty or all-zero matrix (NaN for balanced accuracy)"
     ),
     shared.non_finite_weight(
-        until="1.8", answered="a matrix with the weight counted into its cells"
+        until="1.8",
+        answered=(
+            "a matrix passed through np.nan_to_num: a NaN weight counted 0 and an infinite "
+            "one the largest double, 1.797e308 (negative for -inf)"
+        ),
     ),
     shared.all_zero_weight(until="1.9", answered="an all-zero matrix (NaN for balanced accuracy)"),
 )

@@ -469,8 +469,9 @@ BRIER_SCORE = Member(
         ),
         _float32_divergence(
             _brier_expected,
-            "so 1 - p is rounded to float32 (and, from 1.9 on, the whole distance is "
-            "computed in float32). Before 1.7 the values were promoted to float64 first.",
+            "so 1 - p is rounded to float32 (and, from 1.8 on, where the labels are cast to "
+            "its dtype, the whole distance is computed in float32). Before 1.7 the values "
+            "were promoted to float64 first.",
             VersionRange(since="1.7"),
         ),
         _NON_FINITE_WEIGHT,

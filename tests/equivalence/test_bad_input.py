@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from equivalence.malformed import base_call, cells, render
+from equivalence.malformed import base_call, cells, render, shown_on_every_machine
 from equivalence.members import REGISTRY
 from equivalence.model import Refusal, Value, distance
 from equivalence.runner import ask, same_inputs
@@ -78,3 +78,13 @@ def test_every_member_has_cells_in_every_role_it_takes() -> None:
 def test_the_committed_page_is_a_fresh_render() -> None:
     committed = (ROOT / "docs" / "bad-input.md").read_text(encoding="utf-8")
     assert committed == render(), "run: python -m equivalence edges --output docs/bad-input.md"
+
+
+def test_every_answer_on_the_page_is_shown_the_same_on_every_machine() -> None:
+    # The page is rendered on one machine and compared on every other. A figure shown to 12
+    # digits cannot change unless a platform's answer moves by more than 16 ULP, or the
+    # figure sits within 16 ULP of a rounding boundary of its shown digits: this fails there.
+    for cell in CELLS:
+        outcome = ask(cell.member.implementation, cell.call, cell.member.project)
+        if isinstance(outcome, Value) and isinstance(outcome.value, float):
+            assert shown_on_every_machine(outcome.value), (cell.member.name, outcome.value)
