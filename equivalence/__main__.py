@@ -1,10 +1,9 @@
-"""Command line: ``python -m equivalence {run,check,table,matrix,edges}``.
+"""Command line: ``python -m equivalence {run,check,members,vectors,table,matrix,edges}``.
 
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
-* ``check MEMBER --implementation module:callable``: holds another implementation of
-  one member to the same calls and declarations. Exit status 0 when it conforms,
-  1 with the minimal counterexample when it does not.
+* ``check``, ``members``, ``vectors``: the commands a porter runs, in
+  :mod:`equivalence.cli`.
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 * ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
@@ -13,29 +12,16 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from equivalence import profiles
+from equivalence import cli, profiles
 
 __all__ = ["main"]
 
 DEFAULT_REPORT = Path("reports") / "conformance.json"
-
-
-def _load(spec: str) -> Callable[..., Any]:
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise SystemExit(f"--implementation {spec!r}: expected module:callable")
-    target: Any = importlib.import_module(module_name)
-    for part in attribute.split("."):
-        target = getattr(target, part)
-    if not callable(target):
-        raise SystemExit(f"--implementation {spec!r} is not callable")
-    return target  # type: ignore[no-any-return]
 
 
 def _summary(result: Any) -> str:
@@ -74,22 +60,6 @@ def _run(arguments: argparse.Namespace) -> int:
     passed = sum(result.ok for result in results)
     print(f"\n{passed} of {len(results)} members conform; report written to {arguments.report}")
     return 0 if built["ok"] else 1
-
-
-def _check(arguments: argparse.Namespace) -> int:
-    from equivalence.conformance import run_member
-    from equivalence.members import member
-
-    profiles.load()
-    declared = member(arguments.member)
-    implementation = _load(arguments.implementation)
-    result = run_member(
-        declared, implementation=implementation, max_examples=arguments.max_examples
-    )
-    print(_summary(result))
-    if result.counterexample:
-        print(f"\nMinimal counterexample, ready to paste:\n    {result.counterexample}")
-    return 0 if result.ok else 1
 
 
 def _table(arguments: argparse.Namespace) -> int:
@@ -137,11 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--report", type=Path, default=DEFAULT_REPORT)
     run.set_defaults(handler=_run)
 
-    check = commands.add_parser("check", help="hold another implementation to one member")
-    check.add_argument("member")
-    check.add_argument("--implementation", required=True, metavar="MODULE:CALLABLE")
-    check.add_argument("--max-examples", type=int, default=None)
-    check.set_defaults(handler=_check)
+    cli.add_commands(commands)  # check, members, vectors
 
     table = commands.add_parser("table", help="render docs/equivalence.md")
     table.add_argument("--output", default=None)
@@ -158,7 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     arguments = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = arguments.handler
-    return handler(arguments)
+    try:
+        return handler(arguments)
+    except cli.UsageError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from hypothesis import Phase, given, settings
 
 from equivalence.model import Call, Member
 from equivalence.runner import Verdict, judge
+from equivalence.wire import Unsendable
 
 __all__ = ["MemberResult", "Mismatch", "run_member", "sklearn_version"]
 
@@ -122,7 +123,11 @@ def run_member(
     last_failure: list[Mismatch] = []
 
     def conforms(call: Call) -> None:
-        verdict = judge(member, call, version, implementation)
+        try:
+            verdict = judge(member, call, version, implementation)
+        except Unsendable:
+            result.outcomes["not sent"] += 1  # JSON cannot carry it: not asked, not judged
+            return
         result.examples += 1
         result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
         if verdict.ok:

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, distance
+from equivalence.wire import Unsendable
 
 __all__ = ["Verdict", "ask", "judge", "same_inputs"]
 
@@ -61,6 +62,8 @@ def ask(
         with np.errstate(all="ignore"):
             try:
                 result = function(*call.args, **call.kwargs)
+            except Unsendable:
+                raise  # a port that cannot be asked this call: not an answer, not a refusal
             except Exception as error:
                 return Refusal(type(error), str(error))
     try:
