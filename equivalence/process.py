@@ -65,6 +65,7 @@ class Port:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[Any] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._stderr_pump: threading.Thread | None = None
 
     # -- the process -----------------------------------------------------------------
 
@@ -89,11 +90,10 @@ class Port:
         threading.Thread(
             target=_pump, args=(self._process.stdout, self._lines.put), daemon=True
         ).start()
-        threading.Thread(
-            target=_pump,
-            args=(self._process.stderr, self._keep_stderr),
-            daemon=True,
-        ).start()
+        self._stderr_pump = threading.Thread(
+            target=_pump, args=(self._process.stderr, self._keep_stderr), daemon=True
+        )
+        self._stderr_pump.start()
 
     def _keep_stderr(self, line: Any) -> None:
         if line is not _EOF:
@@ -107,7 +107,7 @@ class Port:
         try:
             if process.stdin is not None:
                 process.stdin.close()
-            process.wait(timeout=2)
+            process.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired):
             process.kill()
             process.wait()
@@ -119,6 +119,9 @@ class Port:
         self.close()
 
     def _fail(self, what: str, line: str) -> PortFailure:
+        process = self._process
+        if process is not None and process.poll() is not None and self._stderr_pump:
+            self._stderr_pump.join(timeout=1)  # what it wrote before it ended
         stderr = "".join(self._stderr).rstrip()
         text = f"the port {what}\n  request: {line}"
         if stderr:
