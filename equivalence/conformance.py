@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
 from hypothesis import Phase, given, settings
 
 from equivalence.model import Call, Member
@@ -94,6 +95,16 @@ class MemberResult:
         }
 
 
+def _reaches(edge: Any, call: Call) -> bool:
+    """Whether ``edge`` holds on ``call``; a predicate that raises does not hold, and one
+    that meets a NaN or a float past int64 says nothing about it (no RuntimeWarning)."""
+    with np.errstate(all="ignore"):
+        try:
+            return bool(edge.holds(call))
+        except Exception:
+            return False
+
+
 def run_member(
     member: Member,
     *,
@@ -121,22 +132,20 @@ def run_member(
     budget = max_examples if max_examples is not None else settings().max_examples
     share = max(1, -(-budget // len(member.scenarios)))
     last_failure: list[Mismatch] = []
+    unsent_edges: set[str] = set()
 
     def conforms(call: Call) -> None:
         try:
             verdict = judge(member, call, version, implementation)
         except Unsendable:
             result.outcomes["not sent"] += 1  # JSON cannot carry it: not asked, not judged
+            unsent_edges.update(edge.name for edge in member.edges if _reaches(edge, call))
             return
         result.examples += 1
         result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
         if verdict.ok:
             for edge in member.edges:
-                try:
-                    hit = edge.holds(call)
-                except Exception:
-                    hit = False
-                if hit:
+                if _reaches(edge, call):
                     result.edges[edge.name] += 1
             if verdict.ulps is not None:
                 result.max_ulps = max(result.max_ulps, verdict.ulps)
@@ -166,6 +175,10 @@ def run_member(
             break
     result.seconds = time.perf_counter() - started
 
+    for name in unsent_edges:  # an edge only calls a port cannot be sent reach
+        if result.edges.get(name) == 0:
+            del result.edges[name]
+            result.outcomes[f"edge only in calls not sent:{name}"] = 1
     if result.status == "conforms":
         if result.missing_edges:
             result.status = "fails"

@@ -61,9 +61,8 @@ def test_a_port_in_another_process_conforms(name: str) -> None:
     with Port(PORT) as port:
         implementation = port.implementation(member)
         if FAITHFUL:
-            result = run_member(
-                member, implementation=implementation, max_examples=150, level="faithful"
-            )
+            faithful: dict[str, Any] = {"level": "faithful"}
+            result = run_member(member, implementation=implementation, max_examples=150, **faithful)
         else:
             result = run_member(
                 member, implementation=_whole_weights_only(implementation), max_examples=150
@@ -84,7 +83,7 @@ def test_the_copy_with_a_tie_order_bug_is_rejected_with_a_counterexample(
     assert "TopKAccuracy.score: FAILS" in out
     assert "under test: the process" in out
     snippet = out.split("ready to paste:")[1].split("\n\n")[0].strip()
-    assert snippet.startswith("echo '{\"member\": \"TopKAccuracy.score\"")
+    assert snippet.startswith('echo \'{"member": "TopKAccuracy.score"')
     assert snippet.endswith("--bug ascending-ties")
     # The request line is one the buggy port answers differently from the good one.
     line = snippet.split("echo '")[1].split("' |")[0]
@@ -121,9 +120,9 @@ def _exchange_with(command: str, timeout: float = 5.0) -> str:
         ("import time; time.sleep(30)", "no answer within 0.5 s"),
         ("import sys; sys.stdin.readline(); print('not json', flush=True)", "not JSON"),
         ("import sys; sys.stdin.readline(); print('[1]', flush=True)", "not a JSON object"),
-        ("import sys; sys.stdin.readline(); print('{\"value\": \"x\"}', flush=True)", "form"),
+        ('import sys; sys.stdin.readline(); print(\'{"value": "x"}\', flush=True)', "form"),
         (
-            "import sys; sys.stdin.readline(); print('{\"error\": \"Oops\"}', flush=True)",
+            'import sys; sys.stdin.readline(); print(\'{"error": "Oops"}\', flush=True)',
             "'Oops'",
         ),
         ("import sys; sys.stdin.readline(); print('{\"answer\": 1}', flush=True)", "neither"),
