@@ -60,6 +60,7 @@ def test_the_header_and_every_case_have_the_documented_form(exported: Path) -> N
         reached = {edge for case in cases for edge in case["edges"]}
         # Every edge but float32, which only calls JSON cannot carry (float32 arrays) reach.
         assert {edge.name for edge in member.edges} - reached <= {"float32"}, name
+        assert member.example is not None
         assert cases[0]["arguments"] == wire.request(member, member.example)["arguments"]
 
 
