@@ -75,6 +75,7 @@ __all__ = [
     "encode",
     "encode_result",
     "error_name",
+    "json_form",
     "family",
     "request",
     "unsendable",
@@ -227,16 +228,16 @@ def _row(row: Any) -> dict[str, Any]:
     }
 
 
-def encode_result(member: Member, result: Any) -> Any:
-    """What ``member``'s implementation returned, in its JSON form."""
-    form = _STRUCTURED.get(member.name)
-    if form == "confusion-matrix":
+def json_form(result: Any) -> Any:
+    """A ``ConfusionMatrix`` or a ``ClassificationReport`` in the JSON form its page
+    documents (``labels``/``cells``/``total_weight``; ``classes`` and the averages)."""
+    if hasattr(result, "cells") or hasattr(result, "total_weight"):
         return {
             "labels": [int(label) for label in result.labels],
             "cells": encode(np.asarray(result.to_array(), dtype=np.float64)),
             "total_weight": _number(float(result.total_weight)),
         }
-    if form == "classification-report":
+    if hasattr(result, "classes") and hasattr(result, "macro_average"):
         micro = result.micro_average
         return {
             "classes": [
@@ -248,6 +249,13 @@ def encode_result(member: Member, result: Any) -> Any:
             "weighted_average": _row(result.weighted_average),
             "total_support": _number(float(result.total_support)),
         }
+    raise TypeError(f"{type(result).__name__} has no documented JSON form")
+
+
+def encode_result(member: Member, result: Any) -> Any:
+    """What ``member``'s implementation returned, in its JSON form."""
+    if member.name in _STRUCTURED:
+        return json_form(result)
     if isinstance(result, str):
         return result
     if isinstance(result, (np.ndarray, list, tuple)):
