@@ -88,7 +88,8 @@ class Expected:
 
 
 def read_expect(path: Path) -> list[Expected]:
-    """The lines of an ``--expect`` file: ``MEMBER NAME [reason ...]``; ``#`` comments."""
+    """The lines of an ``--expect`` file: ``MEMBER NAME [reason ...]``; a line starting
+    with ``#`` is a comment."""
     from equivalence.members import member
 
     try:
@@ -97,8 +98,8 @@ def read_expect(path: Path) -> list[Expected]:
         raise UsageError(f"--expect {str(path)!r}: {error.strerror}") from None
     found = []
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
+        line = raw.strip()
+        if not line or line.startswith("#"):
             continue
         parts = line.split(None, 2)
         if len(parts) < 2:
@@ -343,7 +344,20 @@ def _full_precision() -> Iterator[None]:
 
 
 def check(arguments: argparse.Namespace) -> int:
-    """The ``check`` command."""
+    """The ``check`` command. The Hypothesis settings in force before it are in force
+    after it, whatever profile, seed and database it ran with."""
+    from hypothesis import settings
+
+    previous = settings.default
+    try:
+        return _check(arguments)
+    finally:
+        if previous is not None:
+            settings.register_profile("before-check", previous)
+            settings.load_profile("before-check")
+
+
+def _check(arguments: argparse.Namespace) -> int:
     from hypothesis import settings
 
     from equivalence import report

@@ -75,8 +75,8 @@ __all__ = [
     "encode",
     "encode_result",
     "error_name",
-    "json_form",
     "family",
+    "json_form",
     "request",
     "unsendable",
 ]
