@@ -44,12 +44,9 @@ def _summary(result: Any) -> str:
 def _run(arguments: argparse.Namespace) -> int:
     from equivalence import report
     from equivalence.conformance import run_member
-    from equivalence.members import REGISTRY, member
 
     profile = profiles.load()
-    chosen = (
-        [member(name) for name in arguments.member] if arguments.member else list(REGISTRY.values())
-    )
+    chosen = cli.members_named(arguments.member)
     results = []
     for declared in chosen:
         result = run_member(declared, max_examples=arguments.max_examples)
@@ -103,23 +100,30 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     run = commands.add_parser("run", help="run every member against scikit-learn")
     run.add_argument("member", nargs="*", help="members to run (default: all)")
-    run.add_argument("--max-examples", type=int, default=None)
-    run.add_argument("--report", type=Path, default=DEFAULT_REPORT)
+    run.add_argument(
+        "--max-examples", type=int, default=None, help="calls per member (default: the profile's)"
+    )
+    run.add_argument(
+        "--report",
+        type=Path,
+        default=DEFAULT_REPORT,
+        help=f"where the JSON report goes (default {DEFAULT_REPORT})",
+    )
     run.set_defaults(handler=_run)
 
     cli.add_commands(commands)  # check, members, vectors
 
     table = commands.add_parser("table", help="render docs/equivalence.md")
-    table.add_argument("--output", default=None)
+    table.add_argument("--output", default=None, help="write here instead of to stdout")
     table.set_defaults(handler=_table)
 
     matrix = commands.add_parser("matrix", help="render docs/conformance.md from reports")
     matrix.add_argument("reports", help="the folder of per-cell JSON reports")
-    matrix.add_argument("--output", default=None)
+    matrix.add_argument("--output", default=None, help="write here instead of to stdout")
     matrix.set_defaults(handler=_matrix)
 
     edges = commands.add_parser("edges", help="render docs/bad-input.md")
-    edges.add_argument("--output", default=None)
+    edges.add_argument("--output", default=None, help="write here instead of to stdout")
     edges.set_defaults(handler=_edges)
 
     arguments = parser.parse_args(argv)

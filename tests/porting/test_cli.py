@@ -65,6 +65,7 @@ def test_every_option_has_help_text() -> None:
         (["check", "Accuracy.score", "--implementation", "json:no_such"], "json has no no_such"),
         (["check", "Accuracy.score", "--implementation", "json"], "expected MODULE:CALLABLE"),
         (["vectors", "Nope.score", "--output", "/tmp/unused"], "no member called"),
+        (["run", "Nope.score"], "no member called"),
     ],
 )
 def test_a_usage_error_is_one_line_and_exit_status_2(
