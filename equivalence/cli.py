@@ -134,32 +134,32 @@ class Watched:
             raise
 
 
-class _Recording:
-    """A Hypothesis example database that counts what it hands back for replay."""
+def _recording(inner: Any) -> Any:
+    """``inner``, a Hypothesis example database, counting what it hands back for replay
+    (in ``replayed``): a run that fails having drawn no more calls than that replayed a
+    failure saved by an earlier run."""
+    from hypothesis.database import ExampleDatabase
 
-    def __new__(cls, inner: Any) -> Any:
-        from hypothesis.database import ExampleDatabase
+    class Recording(ExampleDatabase):
+        def __init__(self) -> None:
+            super().__init__()
+            self.replayed = 0
 
-        class Recording(ExampleDatabase):
-            def __init__(self) -> None:
-                super().__init__()
-                self.replayed = 0
+        def save(self, key: bytes, value: bytes) -> None:
+            inner.save(key, value)
 
-            def save(self, key: bytes, value: bytes) -> None:
-                inner.save(key, value)
+        def fetch(self, key: bytes) -> Iterator[bytes]:
+            for value in inner.fetch(key):
+                self.replayed += 1
+                yield value
 
-            def fetch(self, key: bytes) -> Iterator[bytes]:
-                for value in inner.fetch(key):
-                    self.replayed += 1
-                    yield value
+        def delete(self, key: bytes, value: bytes) -> None:
+            inner.delete(key, value)
 
-            def delete(self, key: bytes, value: bytes) -> None:
-                inner.delete(key, value)
+        def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+            inner.move(src, dest, value)
 
-            def move(self, src: bytes, dest: bytes, value: bytes) -> None:
-                inner.move(src, dest, value)
-
-        return Recording()
+    return Recording()
 
 
 # -- shrinking further -----------------------------------------------------------------
@@ -339,7 +339,17 @@ def _snippet_command(command: str, member: Member, call: Call) -> str:
 
 @contextlib.contextmanager
 def _full_precision() -> Iterator[None]:
-    with np.printoptions(precision=17, floatmode="unique", threshold=sys.maxsize):
+    """Arrays printed with every digit their doubles need, and Hypothesis's own reports
+    (a seed to add to a test that the user does not have) kept out of the output."""
+    from hypothesis.reporting import with_reporter
+
+    def ignore(text: object) -> None:
+        return None
+
+    with (
+        np.printoptions(precision=17, floatmode="unique", threshold=sys.maxsize),
+        with_reporter(ignore),
+    ):
         yield
 
 
@@ -378,7 +388,7 @@ def _check(arguments: argparse.Namespace) -> int:
     if arguments.seed is not None:
         overrides["database"] = None
     elif settings().database is not None:
-        recording = _Recording(settings().database)
+        recording = _recording(settings().database)
         overrides["database"] = recording
     if overrides:
         settings.register_profile("check", settings(), **overrides)
@@ -441,7 +451,7 @@ def _check(arguments: argparse.Namespace) -> int:
 
         if isinstance(error, PortFailure):
             print(f"check failed: {error}", file=sys.stderr)
-            return 1
+            return 2 if error.setup else 1
         raise
     finally:
         if port is not None:

@@ -39,7 +39,15 @@ _EOF = object()
 
 
 class PortFailure(BaseException):
-    """The port process died, hung or broke the protocol; the message names the request."""
+    """The port process died, hung or broke the protocol; the message names the request.
+
+    ``setup`` is true when the command could not be run at all (the shell's status 126
+    or 127 before the first answer): a setup error rather than a failing port.
+    """
+
+    def __init__(self, message: str, setup: bool = False) -> None:
+        super().__init__(message)
+        self.setup = setup
 
 
 def _pump(stream: IO[str], sink: Callable[[Any], None]) -> None:
@@ -120,13 +128,14 @@ class Port:
 
     def _fail(self, what: str, line: str) -> PortFailure:
         process = self._process
-        if process is not None and process.poll() is not None and self._stderr_pump:
+        status = process.poll() if process is not None else None
+        if status is not None and self._stderr_pump:
             self._stderr_pump.join(timeout=1)  # what it wrote before it ended
         stderr = "".join(self._stderr).rstrip()
         text = f"the port {what}\n  request: {line}"
         if stderr:
             text += "\n  its standard error ended with:\n    " + stderr.replace("\n", "\n    ")
-        return PortFailure(text)
+        return PortFailure(text, setup=self.requests <= 1 and status in (126, 127))
 
     # -- one exchange ----------------------------------------------------------------
 

@@ -143,6 +143,12 @@ def test_a_broken_port_fails_check_with_status_1(capsys: pytest.CaptureFixture[s
     assert "request:" in capsys.readouterr().err
 
 
+def test_a_command_that_cannot_run_is_a_setup_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "Accuracy.score", "--command", "no-such-port-command-here"]) == 2
+    err = capsys.readouterr().err
+    assert "not found" in err and "request:" in err
+
+
 def test_an_error_answer_is_raised_as_the_lodestar_type() -> None:
     member = REGISTRY["TopKAccuracy.score"]
     with Port(PORT) as port:
