@@ -11,16 +11,19 @@ from __future__ import annotations
 import inspect
 import shlex
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
+from equivalence import strategies as s
 from equivalence.__main__ import main
 from equivalence.conformance import run_member
 from equivalence.members import REGISTRY
-from equivalence.model import Call
+from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.process import Port, PortFailure
 from equivalence.runner import judge
 from equivalence.wire import Unsendable
@@ -158,3 +161,43 @@ def test_an_error_answer_is_raised_as_the_lodestar_type() -> None:
         assert type(refused.value).__name__ == "ArgumentOutOfRangeError"
         assert "k is 0" in str(refused.value)
         assert implementation([1], [[0.25, 0.75]], 2, k=1) == 1.0
+
+
+def _toy(edges: tuple[Edge, ...], divergences: tuple[Divergence, ...] = ()) -> Member:
+    return Member(
+        name="Toy.one",
+        csharp="Toy.One",
+        page="toy.md",
+        implementation=lambda y_true: 1.0,
+        oracle=lambda call: 1.0,
+        oracle_call="one(y_true)",
+        since="0.1",
+        scenarios={"only": st.just(Call(([1e300],)))},
+        edges=edges,
+        divergences=divergences,
+    )
+
+
+def test_predicates_that_cast_a_huge_float_to_int_warn_nothing() -> None:
+    # as_labels casts a whole float past int64 to int64: NumPy's "invalid value
+    # encountered in cast", which used to leak into `run` from edge predicates.
+    huge = Edge("labels", "labels read back", lambda c: s.as_labels(c.args[0]) is not None)
+    anywhere = Divergence("any", "value", "anything", lambda c: s.as_labels(c.args[0]) is not None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = run_member(_toy((huge,)), max_examples=3)
+        verdict = judge(_toy((), (anywhere,)), Call(([1e300],)), "1.9.1", lambda y_true: 2.0)
+    assert result.ok and result.edges == {"labels": result.examples}
+    assert verdict.ok and verdict.divergence == "any"
+    assert [str(w.message) for w in caught] == []
+
+
+def test_an_edge_only_calls_not_sent_reach_is_not_required() -> None:
+    member = _toy((Edge("float32", "float32 labels", lambda c: True),))
+
+    def port(y_true: Any) -> float:
+        raise Unsendable("float32 array")
+
+    result = run_member(member, implementation=port, max_examples=3)
+    assert result.ok and result.edges == {}
+    assert result.outcomes["edge only in calls not sent:float32"] == 1
