@@ -134,32 +134,37 @@ class Watched:
             raise
 
 
-def _recording(inner: Any) -> Any:
-    """``inner``, a Hypothesis example database, counting what it hands back for replay
-    (in ``replayed``): a run that fails having drawn no more calls than that replayed a
-    failure saved by an earlier run."""
-    from hypothesis.database import ExampleDatabase
+@dataclass
+class _Replays:
+    """Watches Hypothesis's test cases (through its observability callbacks) for a
+    failure found while replaying examples saved by an earlier run."""
 
-    class Recording(ExampleDatabase):
-        def __init__(self) -> None:
-            super().__init__()
-            self.replayed = 0
+    seen: bool = False
 
-        def save(self, key: bytes, value: bytes) -> None:
-            inner.save(key, value)
+    def __call__(self, observation: Any) -> None:
+        if (
+            getattr(observation, "type", None) == "test_case"
+            and getattr(observation, "status", None) == "failed"
+            and str(getattr(observation, "how_generated", "")).startswith("during reuse")
+        ):
+            self.seen = True
 
-        def fetch(self, key: bytes) -> Iterator[bytes]:
-            for value in inner.fetch(key):
-                self.replayed += 1
-                yield value
 
-        def delete(self, key: bytes, value: bytes) -> None:
-            inner.delete(key, value)
-
-        def move(self, src: bytes, dest: bytes, value: bytes) -> None:
-            inner.move(src, dest, value)
-
-    return Recording()
+@contextlib.contextmanager
+def _watching(replays: _Replays) -> Iterator[None]:
+    try:
+        from hypothesis.internal.observability import (
+            add_observability_callback,
+            remove_observability_callback,
+        )
+    except ImportError:  # a Hypothesis without it: replays go unlabelled
+        yield
+        return
+    add_observability_callback(replays)
+    try:
+        yield
+    finally:
+        remove_observability_callback(replays)
 
 
 # -- shrinking further -----------------------------------------------------------------
@@ -383,15 +388,8 @@ def _check(arguments: argparse.Namespace) -> int:
     if arguments.command is None and arguments.implementation is None:
         raise UsageError("name what to check: --implementation MODULE:CALLABLE or --command CMD")
 
-    recording = None
-    overrides: dict[str, Any] = {}
     if arguments.seed is not None:
-        overrides["database"] = None
-    elif settings().database is not None:
-        recording = _recording(settings().database)
-        overrides["database"] = recording
-    if overrides:
-        settings.register_profile("check", settings(), **overrides)
+        settings.register_profile("check", settings(), database=None)
         settings.load_profile("check")
     seeded = _force_seed(arguments.seed)
 
@@ -418,18 +416,15 @@ def _check(arguments: argparse.Namespace) -> int:
                     watched = Watched(port.implementation(declared))
                 else:
                     watched = Watched(function)
-                before = recording.replayed if recording is not None else 0
-                result = run_member(
-                    declared,
-                    implementation=watched,
-                    max_examples=arguments.max_examples,
-                    **level,
-                )
-                item = Checked(result)
-                if recording is not None:
-                    item.replayed = recording.replayed > before and result.examples <= (
-                        recording.replayed - before
+                replays = _Replays()
+                with _watching(replays):
+                    result = run_member(
+                        declared,
+                        implementation=watched,
+                        max_examples=arguments.max_examples,
+                        **level,
                     )
+                item = Checked(result, replayed=replays.seen)
                 item.expected = [e for e in expect if e.member == declared.name]
                 if result.counterexample and watched.last is not None:
 
