@@ -296,8 +296,8 @@ def _summary(checked: Checked, subject: str) -> str:
     ]
     if checked.replayed and not result.ok:
         lines.append(
-            "  (a failure saved by an earlier run was replayed before any new call was drawn;"
-            " the edge counts below cover only the replay)"
+            "  (the failure was saved by an earlier run and replayed before new calls were"
+            " drawn for its scenario, so the counts stop there; --seed draws afresh)"
         )
     outcomes = {k: v for k, v in result.outcomes.items() if k != "not sent"}
     if outcomes:

@@ -73,6 +73,7 @@ class Port:
         self._process: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[Any] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._stdout_pump: threading.Thread | None = None
         self._stderr_pump: threading.Thread | None = None
 
     # -- the process -----------------------------------------------------------------
@@ -95,9 +96,10 @@ class Port:
         except OSError as error:
             raise PortFailure(f"could not start {self.command!r}: {error}") from error
         assert self._process.stdout is not None and self._process.stderr is not None
-        threading.Thread(
+        self._stdout_pump = threading.Thread(
             target=_pump, args=(self._process.stdout, self._lines.put), daemon=True
-        ).start()
+        )
+        self._stdout_pump.start()
         self._stderr_pump = threading.Thread(
             target=_pump, args=(self._process.stderr, self._keep_stderr), daemon=True
         )
@@ -119,6 +121,13 @@ class Port:
         except (OSError, subprocess.TimeoutExpired):
             process.kill()
             process.wait()
+        # The pumps end at the pipes' end of file; then the pipes can be closed.
+        for pump in (self._stdout_pump, self._stderr_pump):
+            if pump is not None:
+                pump.join(timeout=1)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
 
     def __enter__(self) -> Port:
         return self

@@ -189,7 +189,7 @@ def test_predicates_that_cast_a_huge_float_to_int_warn_nothing() -> None:
         verdict = judge(_toy((), (anywhere,)), Call(([1e300],)), "1.9.1", lambda y_true: 2.0)
     assert result.ok and result.edges == {"labels": result.examples}
     assert verdict.ok and verdict.divergence == "any"
-    assert [str(w.message) for w in caught] == []
+    assert [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)] == []
 
 
 def test_an_edge_only_calls_not_sent_reach_is_not_required() -> None:
