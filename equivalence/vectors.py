@@ -86,27 +86,41 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-def _leaves(value: Any) -> Iterator[float]:
-    """The finite numbers in plain (or wire-encoded) data, at any depth."""
+def _leaves(value: Any, floats_only: bool = False) -> Iterator[float]:
+    """The magnitudes of the finite numbers in plain (or wire-encoded) data, at any
+    depth; with ``floats_only``, of the floats alone (not of labels, which are ints)."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return
     if isinstance(value, (int, float)):
-        if math.isfinite(value):
+        if math.isfinite(value) and not (floats_only and isinstance(value, int)):
             yield abs(float(value))
         return
     if isinstance(value, np.ndarray):
-        yield from _leaves(value.tolist())
+        yield from _leaves(value.tolist(), floats_only)
         return
     if isinstance(value, np.generic):
-        yield from _leaves(value.item())
+        yield from _leaves(value.item(), floats_only)
         return
     if isinstance(value, dict):
         for item in value.values():
-            yield from _leaves(item)
+            yield from _leaves(item, floats_only)
         return
     if isinstance(value, (list, tuple)):
         for item in value:
-            yield from _leaves(item)
+            yield from _leaves(item, floats_only)
+
+
+def _numeric_inputs(member: Member, call: Call) -> list[float]:
+    """The magnitudes of the numbers the computation adds up: the arguments whose role
+    is ``numbers`` (scores, probabilities, relevance) or ``weights``; labels, counts and
+    flags do not enter the arithmetic."""
+    from equivalence.malformed import role_of
+
+    found: list[float] = []
+    for name, value in wire.arguments(member, call).items():
+        if role_of(member, name) in ("numbers", "weights"):
+            found += _leaves(value)
+    return found
 
 
 def _cancellation(member: Member, call: Call) -> float:
@@ -137,9 +151,10 @@ def reference(member: Member, call: Call) -> tuple[Any, float]:
     every CPU that has been tried (the tests compare two NumPy dispatch settings).
 
     ``E`` is derived simply, not from the member's formula: half a unit in the 12th
-    digit of the largest number in ``X`` (what the rounding may have moved it), plus
-    ``64 (n + 2) eps M k``, where ``n`` counts the numbers in the arguments, ``M`` is
-    the largest magnitude among them and in ``X`` (at least 1), and ``k`` is the
+    digit of the largest float in ``X`` (what the rounding may have moved it), plus
+    ``64 (n + 2) eps M k``, where ``n`` counts the scores, probabilities and weights in
+    the arguments, ``M`` is the largest magnitude among them and the floats of ``X``
+    (at least 1), and ``k`` is the
     cancellation of the weights, ``sum(|w|) / |sum(w)|``: a generous multiple of what
     a straightforward float64 evaluation with sums of ``n`` terms can lose. A text
     answer has ``E = 0``.
@@ -153,8 +168,8 @@ def reference(member: Member, call: Call) -> tuple[Any, float]:
     value = _rounded(wire.encode_result(member, result))
     if isinstance(value, str):
         return value, 0.0
-    largest = max(_leaves(value), default=0.0)
-    inputs = list(_leaves(list(wire.arguments(member, call).values())))
+    largest = max(_leaves(value, floats_only=True), default=0.0)
+    inputs = _numeric_inputs(member, call)
     magnitude = max(1.0, largest, max(inputs, default=0.0))
     rounding = 0.5 * 10.0 ** (1 - DIGITS) * largest
     arithmetic = 64 * (len(inputs) + 2) * _EPS * magnitude * _cancellation(member, call)
