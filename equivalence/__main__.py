@@ -1,13 +1,12 @@
-"""Command line: ``python -m equivalence {run,check,table,matrix,edges}``.
+"""Command line: ``python -m equivalence {run,check,members,vectors,table,matrix,edges}``.
 
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
   ``--jobs N`` runs the members in N worker processes (default: one per core).
-* ``check MEMBER --implementation module:callable``: holds another implementation of
-  one member to the same calls and declarations, at the *faithful* level (within the
-  float64 error bound of the exactly computed result) or, with ``--exact``, to
-  scikit-learn's own answer on this machine. Exit status 0 when it conforms, 1 with the
-  minimal counterexample when it does not.
+* ``check``, ``members``, ``vectors``: the commands a porter runs, in
+  :mod:`equivalence.cli`; ``check`` holds another implementation at the *faithful*
+  level (within the float64 error bound of the exactly computed result) or, with
+  ``--exact``, to scikit-learn's own answer on this machine.
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 * ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
@@ -16,30 +15,17 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from equivalence import profiles
+from equivalence import cli, profiles
 
 __all__ = ["main"]
 
 DEFAULT_REPORT = Path("reports") / "conformance.json"
-
-
-def _load(spec: str) -> Callable[..., Any]:
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise SystemExit(f"--implementation {spec!r}: expected module:callable")
-    target: Any = importlib.import_module(module_name)
-    for part in attribute.split("."):
-        target = getattr(target, part)
-    if not callable(target):
-        raise SystemExit(f"--implementation {spec!r} is not callable")
-    return target  # type: ignore[no-any-return]
 
 
 def _summary(result: Any) -> str:
@@ -82,13 +68,10 @@ def _agreement_summary(result: Any) -> list[str]:
 
 def _run(arguments: argparse.Namespace) -> int:
     from equivalence import report
-    from equivalence.members import REGISTRY, member
     from equivalence.parallel import default_jobs, run_members
 
     profile = profiles.load()
-    chosen = (
-        [member(name) for name in arguments.member] if arguments.member else list(REGISTRY.values())
-    )
+    chosen = cli.members_named(arguments.member)
     jobs = arguments.jobs if arguments.jobs is not None else default_jobs()
     if jobs < 1:
         raise SystemExit(f"--jobs {jobs}: give at least 1")
@@ -114,25 +97,6 @@ def _run(arguments: argparse.Namespace) -> int:
         f"report written to {arguments.report}"
     )
     return 0 if built["ok"] else 1
-
-
-def _check(arguments: argparse.Namespace) -> int:
-    from equivalence.conformance import run_member
-    from equivalence.members import member
-
-    profiles.load()
-    declared = member(arguments.member)
-    implementation = _load(arguments.implementation)
-    result = run_member(
-        declared,
-        implementation=implementation,
-        max_examples=arguments.max_examples,
-        level="exact" if arguments.exact else "faithful",
-    )
-    print(_summary(result))
-    if result.counterexample:
-        print(f"\nMinimal counterexample, ready to paste:\n    {result.counterexample}")
-    return 0 if result.ok else 1
 
 
 def _table(arguments: argparse.Namespace) -> int:
@@ -182,8 +146,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     run = commands.add_parser("run", help="run every member against scikit-learn")
     run.add_argument("member", nargs="*", help="members to run (default: all)")
-    run.add_argument("--max-examples", type=int, default=None)
-    run.add_argument("--report", type=Path, default=DEFAULT_REPORT)
+    run.add_argument(
+        "--max-examples", type=int, default=None, help="calls per member (default: the profile's)"
+    )
+    run.add_argument(
+        "--report",
+        type=Path,
+        default=DEFAULT_REPORT,
+        help=f"where the JSON report goes (default {DEFAULT_REPORT})",
+    )
     run.add_argument(
         "--jobs",
         "-j",
@@ -199,25 +170,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     run.set_defaults(handler=_run)
 
-    check = commands.add_parser("check", help="hold another implementation to one member")
-    check.add_argument("member")
-    check.add_argument("--implementation", required=True, metavar="MODULE:CALLABLE")
-    check.add_argument("--max-examples", type=int, default=None)
-    check.add_argument(
-        "--exact",
-        action="store_true",
-        help="hold the implementation to scikit-learn's answer on this machine (0 ULP) "
-        "instead of the exact result within its float64 error bound",
-    )
-    check.set_defaults(handler=_check)
+    cli.add_commands(commands)  # check, members, vectors
 
     table = commands.add_parser("table", help="render docs/equivalence.md")
-    table.add_argument("--output", default=None)
+    table.add_argument("--output", default=None, help="write here instead of to stdout")
     table.set_defaults(handler=_table)
 
     matrix = commands.add_parser("matrix", help="render docs/conformance.md from reports")
     matrix.add_argument("reports", help="the folder of per-cell JSON reports")
-    matrix.add_argument("--output", default=None)
+    matrix.add_argument("--output", default=None, help="write here instead of to stdout")
     matrix.add_argument(
         "--pages",
         type=Path,
@@ -228,12 +189,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     matrix.set_defaults(handler=_matrix)
 
     edges = commands.add_parser("edges", help="render docs/bad-input.md")
-    edges.add_argument("--output", default=None)
+    edges.add_argument("--output", default=None, help="write here instead of to stdout")
     edges.set_defaults(handler=_edges)
 
     arguments = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = arguments.handler
-    return handler(arguments)
+    try:
+        return handler(arguments)
+    except cli.UsageError as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ import numpy as np
 
 from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, distance
 from equivalence.view import View, view_of
+from equivalence.wire import Unsendable
 
 __all__ = ["Verdict", "ask", "judge", "same_inputs"]
 
@@ -65,6 +66,8 @@ def ask(
         with np.errstate(all="ignore"):
             try:
                 result = function(*call.args, **call.kwargs)
+            except Unsendable:
+                raise  # a port that cannot be asked this call: not an answer, not a refusal
             except Exception as error:
                 return Refusal(type(error), str(error))
     try:
@@ -103,7 +106,8 @@ def _matching(divergences: list[Divergence], kind: str, call: View) -> Divergenc
         if divergence.kind != kind:
             continue
         try:
-            holds = divergence.applies(call)
+            with np.errstate(all="ignore"):  # a predicate meeting NaN or a float past int64
+                holds = divergence.applies(call)
         except Exception:
             holds = False
         if holds:

@@ -1,0 +1,144 @@
+"""Exported vectors: the format, determinism across runs and NumPy dispatch settings, and
+a replay against the independent port in ``port_topk.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from equivalence import vectors, wire
+from equivalence.members import REGISTRY
+from equivalence.process import Port
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+PORT = f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE / 'port_topk.py'))}"
+
+#: Small exports keep the tests quick; the command's default is 400 drawn cases.
+CASES = 60
+#: One member whose answers take a logarithm (NumPy's differs by SIMD path), two that
+#: the independent port answers.
+EXPORTED = ("LogLoss.multi_class", "TopKAccuracy.score", "Accuracy.score")
+#: NumPy's AVX2 path instead of AVX-512's, where the CPU has it.
+OTHER_KERNELS = "X86_V4 AVX512_ICL AVX512_SPR"
+
+
+def _exporting(folder: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "equivalence", "vectors", *EXPORTED]
+    command += ["--cases", str(CASES), "--output", str(folder)]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("vectors")
+    for member in EXPORTED:
+        vectors.export(REGISTRY[member], folder, cases=CASES)
+    return folder
+
+
+def test_the_header_and_every_case_have_the_documented_form(exported: Path) -> None:
+    for name in EXPORTED:
+        member = REGISTRY[name]
+        header, cases = vectors.read(exported / f"{name}.jsonl")
+        assert list(header) == ["format", "member", "csharp", "lodestar", "scikit-learn", "numpy"]
+        assert header["format"] == "lodestar-vectors/1" and header["member"] == name
+        assert len(cases) >= CASES // 2
+        for case in cases:
+            assert list(case) == ["arguments", "expect", "edges", "divergences"]
+            assert set(case["expect"]) in ({"value", "within"}, {"error"})
+            if "error" in case["expect"]:
+                assert case["expect"]["error"] in {error.__name__ for error in member.refusals}
+        reached = {edge for case in cases for edge in case["edges"]}
+        # Every edge but float32, which only calls JSON cannot carry (float32 arrays) reach.
+        assert {edge.name for edge in member.edges} - reached <= {"float32"}, name
+        assert member.example is not None
+        assert cases[0]["arguments"] == wire.request(member, member.example)["arguments"]
+
+
+def test_an_export_is_the_same_bytes_twice_and_under_other_numpy_kernels(
+    exported: Path, tmp_path: Path
+) -> None:
+    runs = [
+        _exporting(tmp_path / "again"),
+        _exporting(tmp_path / "avx2", {**os.environ, "NPY_DISABLE_CPU_FEATURES": OTHER_KERNELS}),
+    ]
+    for run in runs:
+        _, errors = run.communicate(timeout=600)
+        assert run.returncode == 0, errors.decode()
+    for name in EXPORTED:
+        first = (exported / f"{name}.jsonl").read_bytes()
+        assert (tmp_path / "again" / f"{name}.jsonl").read_bytes() == first, name
+        assert (tmp_path / "avx2" / f"{name}.jsonl").read_bytes() == first, name
+
+
+def test_the_expected_value_is_the_exact_result_not_a_kernels_bits() -> None:
+    member = REGISTRY["LogLoss.score"]
+    # 2.220446049250313e-16 with AVX-512's log, 2.2204460492503136e-16 with AVX2's.
+    from equivalence.model import Call
+
+    value, within = vectors.reference(member, Call(([0, 1], [0.0, 1.0])))
+    # The exact loss, eps + eps**2/2 + ..., rounded to the nearest double: the same bits on
+    # every machine, with both kernels' answers within the bound.
+    assert value == 2.2204460492503136e-16
+    assert abs(2.2204460492503136e-16 - value) <= within
+    assert abs(2.220446049250313e-16 - value) <= within
+
+
+@pytest.mark.parametrize("name", ["TopKAccuracy.score", "Accuracy.score"])
+def test_an_independent_port_meets_every_exported_case(exported: Path, name: str) -> None:
+    header, cases = vectors.read(exported / f"{name}.jsonl")
+    with Port(PORT) as port:
+        for case in cases:
+            request = {"member": header["member"], "csharp": header["csharp"]}
+            request["arguments"] = case["arguments"]
+            response = port.exchange(json.dumps(request))
+            assert vectors.meets(case["expect"], response), (case, response)
+
+
+def test_a_port_with_a_tie_order_bug_misses_some_case(exported: Path) -> None:
+    header, cases = vectors.read(exported / "TopKAccuracy.score.jsonl")
+    with Port(f"{PORT} --bug ascending-ties") as port:
+        missed = [
+            case
+            for case in cases
+            if not vectors.meets(
+                case["expect"],
+                port.exchange(
+                    json.dumps({"member": header["member"], "arguments": case["arguments"]})
+                ),
+            )
+        ]
+    assert missed and all("error" not in case["expect"] for case in missed)
+
+
+@pytest.mark.parametrize(
+    ("expect", "response", "met"),
+    [
+        ({"value": 0.5, "within": 1e-12}, {"value": 0.5 + 1e-13}, True),
+        ({"value": 0.5, "within": 1e-12}, {"value": 0.5 + 1e-11}, False),
+        ({"value": "NaN", "within": 0.0}, {"value": "NaN"}, True),
+        ({"value": "Infinity", "within": 1.0}, {"value": 1e308}, False),
+        ({"value": [[1.0, "NaN"]], "within": 0.0}, {"value": [[1.0, "NaN"]]}, True),
+        ({"value": [1.0, 2.0], "within": 0.0}, {"value": [1.0]}, False),
+        (
+            {"value": {"labels": [0], "total_weight": 1.0}, "within": 0.0},
+            {"value": {"labels": [0], "total_weight": 1.0}},
+            True,
+        ),
+        ({"error": "ArgumentError"}, {"error": "ArgumentOutOfRangeException"}, True),
+        ({"error": "ArgumentError"}, {"error": "UndefinedMetricError"}, False),
+        ({"error": "ArgumentError"}, {"value": 1.0}, False),
+        ({"value": 1.0, "within": 0.0}, {"error": "ArgumentError"}, False),
+    ],
+)
+def test_meeting_a_case(expect: dict[str, object], response: dict[str, object], met: bool) -> None:
+    assert vectors.meets(expect, response) is met
