@@ -20,6 +20,9 @@ library's by one ULP on about 0.3 % of inputs in ``(0, 1]``
 * ``NPY_DISABLE_CPU_FEATURES="AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL
   AVX512_ICL AVX512_SPR"`` (the AVX2 path): 0 ULP on every call.
 * scikit-learn 1.9.1 with NumPy 2.4.6 on AVX-512: 0 ULP on every call.
+* The ci cells of the nox matrix on an AVX-512 CPU (scikit-learn 1.3 to 1.8): up to 1 ULP
+  with NumPy 2.4 and up to 16 ULP with NumPy 1.26, whose AVX-512 ``log`` departs from the
+  C library's on about a tenth of inputs in ``(0, 1)``.
 
 No fixed ULP count covers cancelling weights, so on those versions an answer past 6 ULP
 agrees when both sides lie within the faithful bound of the exact result
@@ -41,8 +44,11 @@ LOG_LOSS_TOLERANCE = Tolerance(
             magnitude=True,
             operation="scipy.special.xlogy: the C library's log",
             measured=(
-                "6 ULP unweighted or positive weights on AVX-512 (0 without); cancelling "
-                "weights unbounded in ULPs, held to the exact result's bound"
+                "against NumPy's AVX-512 log, up to 6 ULP unweighted or with positive weights "
+                "under NumPy 2, and up to 16 ULP in the ci cells under NumPy 1.26, whose "
+                "AVX-512 log departs from the C library's more often; 0 ULP on the AVX2 and "
+                "baseline paths; cancelling weights unbounded in ULPs, held to the exact "
+                "result's bound"
             ),
         ),
     ),
