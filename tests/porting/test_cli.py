@@ -180,4 +180,3 @@ def test_the_example_port_on_the_porting_page_conforms(
     argv = ["check", "Accuracy.score", "--command", EXAMPLE, "--seed", "5", "--max-examples", "150"]
     assert main(argv) == 0, capsys.readouterr().out
     assert "Accuracy.score: CONFORMS" in capsys.readouterr().out
-
