@@ -26,7 +26,7 @@ from equivalence.model import Call
 if TYPE_CHECKING:
     from equivalence.model import Member
 
-__all__ = ["View", "as_floats", "as_labels", "parameters_of", "view_of"]
+__all__ = ["View", "as_floats", "as_labels", "parameters_of", "rows_of", "view_of"]
 
 Array = np.ndarray[Any, Any]
 T = TypeVar("T")
@@ -310,3 +310,12 @@ def view_of(member: Member, call: Call) -> View:
         entry = (member, roles)
         _ROLES[id(member)] = entry
     return View(call.args, call.kwargs, names, defaults, entry[1])
+
+
+def rows_of(block: Array, samples: int, classes: Any) -> Array:
+    """A flat block as ``samples`` rows of ``classes`` columns, the matrix scikit-learn is
+    asked about. A negative count has no such matrix (NumPy would read ``-1`` as "infer
+    it"), so the question cannot be put: scikit-learn is taken to refuse."""
+    if isinstance(classes, (int, np.integer)) and not isinstance(classes, bool) and classes < 0:
+        raise ValueError(f"no matrix has {classes} columns")
+    return block.reshape(samples, classes)

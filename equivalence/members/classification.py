@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from equivalence import roles as r
 from equivalence import shared
 from equivalence.model import Call, Divergence, Edge, Member
-from equivalence.view import View
+from equivalence.view import View, rows_of
 from lodestar.metrics import Accuracy, BrierScore
 
 __all__ = ["ACCURACY", "BRIER_MULTI_CLASS", "MEMBERS"]
@@ -111,7 +111,7 @@ def _brier_oracle(v: View) -> float:
     truth, classes = v.args[0], v["class_count"]
     matrix = np.asarray(v.raw_block, dtype=np.float64)
     if matrix.ndim == 1:
-        matrix = matrix.reshape(len(truth), classes)
+        matrix = rows_of(matrix, len(truth), classes)
     return float(
         brier_score_loss(
             truth,

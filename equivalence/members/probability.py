@@ -35,7 +35,7 @@ from equivalence import roles as r
 from equivalence import shared
 from equivalence.members.logarithm import LOG_LOSS_TOLERANCE
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
-from equivalence.view import View
+from equivalence.view import View, rows_of
 from lodestar.metrics import BrierScore, LogLoss
 
 __all__ = ["BRIER_SCORE", "LOG_LOSS_MULTI_CLASS", "LOG_LOSS_SCORE", "MEMBERS"]
@@ -497,7 +497,7 @@ def _log_loss_multi_oracle(v: View) -> float:
         # and asking it would first build a labels list as long as class_count.
         raise ValueError(f"{matrix.size} values cannot hold rows of {classes} classes")
     if matrix.ndim == 1:
-        matrix = matrix.reshape(len(truth), classes)
+        matrix = rows_of(matrix, len(truth), classes)
     return float(
         log_loss(
             truth,

@@ -170,3 +170,22 @@ def test_the_runner_hands_every_predicate_and_the_oracle_one_view() -> None:
     views = [view for _, view in received]
     assert all(isinstance(view, View) for view in views)
     assert views[0] is views[1] is views[2]
+
+
+def test_a_negative_class_count_has_no_matrix_to_ask_about() -> None:
+    import numpy as np
+    import pytest
+
+    from equivalence.members import REGISTRY
+    from equivalence.model import Call
+    from equivalence.runner import judge
+    from equivalence.view import rows_of
+
+    with pytest.raises(ValueError, match="-1 columns"):
+        rows_of(np.zeros(1), 1, -1)
+    assert rows_of(np.zeros(4), 2, 2).shape == (2, 2)
+    # NumPy would read -1 as "infer it" and ask scikit-learn about one column, which it
+    # answers: lodestar's refusal of class_count = -1 must meet a refusal.
+    for name in ("BrierScore.multi_class", "LogLoss.multi_class"):
+        call = Call(([0], [0.0], -1))
+        assert judge(REGISTRY[name], call, "1.9.1").ok, name
