@@ -17,7 +17,14 @@ import numpy as np
 from equivalence.model import Divergence, Edge, VersionRange
 from equivalence.view import View
 
-__all__ = ["EDGES", "all_zero_weight", "edges", "empty_input", "non_finite_weight"]
+__all__ = [
+    "EDGES",
+    "all_zero_weight",
+    "edges",
+    "empty_input",
+    "float32_weight_total",
+    "non_finite_weight",
+]
 
 #: The edges read off a role, by name.
 EDGES: dict[str, Edge] = {
@@ -132,3 +139,41 @@ def all_zero_weight(until: str, answered: str) -> Divergence:
 def empty_input(until: str = "", answered: str = "NaN") -> Divergence:
     """Empty input is refused where scikit-learn (before ``until``) answered."""
     return _refused("empty_input", "Empty input", until, answered, lambda v: v.empty)
+
+
+def _float32_weights(v: View) -> bool:
+    weight = v["sample_weight"]
+    return (
+        v.flag("normalize") is False
+        and isinstance(weight, np.ndarray)
+        and weight.dtype == np.float32
+        and weight.size > 0
+    )
+
+
+def float32_weight_total(implementation: Callable[..., object]) -> Divergence:
+    """With ``normalize=False``, float32 weights are totalled in float64 here and in float32
+    by scikit-learn (its ``np.dot`` keeps the array's dtype)."""
+
+    def promoted(v: View) -> object:
+        args, kwargs = list(v.args), dict(v.kwargs)
+        position = v.names.index("sample_weight") if "sample_weight" in v.names else -1
+        if 0 <= position < len(args):
+            args[position] = np.asarray(args[position], dtype=np.float64)
+        else:
+            kwargs["sample_weight"] = np.asarray(kwargs["sample_weight"], dtype=np.float64)
+        return implementation(*args, **kwargs)
+
+    return Divergence(
+        name="float32_weight_total",
+        kind="value",
+        summary=(
+            "Weights given as float32 are read exactly as doubles, as the C# double spans "
+            "hold them, and with normalize=False the weighted count is totalled in float64; "
+            "scikit-learn totals them with np.dot in float32, so its count is rounded to "
+            "float32. The number lodestar must give is its answer to the same call with "
+            "the weights converted to float64."
+        ),
+        applies=_float32_weights,
+        expected=promoted,
+    )

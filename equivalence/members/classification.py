@@ -93,6 +93,7 @@ ACCURACY = Member(
         shared.empty_input(until="1.8"),
         shared.non_finite_weight(until="1.8"),
         shared.all_zero_weight(until="1.9", answered="0.0 with normalize=False"),
+        shared.float32_weight_total(Accuracy.score),
     ),
     example=Call(
         ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),

@@ -212,6 +212,7 @@ TOP_K_ACCURACY = Member(
             expected=_ranked_binary_accuracy,
         ),
         shared.non_finite_weight(),
+        shared.float32_weight_total(TopKAccuracy.score),
     ),
     example=Call(
         ([0, 1, 2, 2], [0.7, 0.2, 0.1, 0.3, 0.5, 0.2, 0.2, 0.3, 0.5, 0.5, 0.3, 0.2], 3),
