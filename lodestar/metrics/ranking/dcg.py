@@ -208,8 +208,13 @@ def _fixed_order_gains(
     matrix-vector product over the whole block, as scikit-learn takes them: the block is
     not cut up, so that each row meets the same BLAS kernel it meets there.
     """
-    order = np.argsort(scores, axis=1, kind="stable")[:, ::-1]
-    ranked = relevance[np.arange(len(order))[:, np.newaxis], order]
+    if scores is relevance:
+        # The best order: equal relevances are interchangeable, so the sorted values will
+        # do, laid out as the ranked block would be.
+        ranked = np.ascontiguousarray(np.sort(relevance, axis=1)[:, ::-1])
+    else:
+        order = np.argsort(scores, axis=1, kind="stable")[:, ::-1]
+        ranked = relevance[np.arange(len(order))[:, np.newaxis], order]
     gains: FloatArray = discount.dot(ranked.T)
     return gains
 
@@ -251,7 +256,10 @@ def _tie_averaged_block(
       pairwise summation pairs the same terms.
     """
     rows, width = scores.shape
-    order = np.argsort(-scores, axis=1, kind="stable")
+    # Any order of a tied group will do: a group is found by its values, its relevance is
+    # added in document order and its discount depends on its positions only. The
+    # default sort is the fast one.
+    order = np.argsort(-scores, axis=1)
     ordered = np.take_along_axis(scores, order, axis=1)
     starts = np.ones((rows, width), dtype=np.bool_)
     starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
