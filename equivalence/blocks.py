@@ -148,9 +148,11 @@ def matrix(v: View, dtype: Any = None) -> Array:
     return rows_of(block, len(v.args[0]), v["class_count"]) if block.ndim == 1 else block
 
 
-def asked(v: View) -> dict[str, Any]:
-    """The keywords every matrix question carries: the weights, ``labels=range(class_count)``."""
-    return {"sample_weight": v.unweighted, "labels": list(range(v["class_count"]))}
+def asked(v: View, *passed: str) -> dict[str, Any]:
+    """The keywords every matrix question carries, the weights and
+    ``labels=range(class_count)``, and the arguments ``passed`` as the call gives them."""
+    keywords = {name: v[name] for name in passed}
+    return {**keywords, "sample_weight": v.unweighted, "labels": list(range(v["class_count"]))}
 
 
 def _not_summing_to_one(v: View) -> bool:

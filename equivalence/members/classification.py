@@ -105,9 +105,7 @@ def _brier_oracle(v: View) -> float:
     from sklearn.metrics import brier_score_loss
 
     matrix = blocks.matrix(v, np.float64)
-    return float(
-        brier_score_loss(v.args[0], matrix, scale_by_half=v["scale_by_half"], **blocks.asked(v))
-    )
+    return float(brier_score_loss(v.args[0], matrix, **blocks.asked(v, "scale_by_half")))
 
 
 @st.composite

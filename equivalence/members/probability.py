@@ -1,23 +1,13 @@
-"""The probability scores: ``BrierScore.score``, ``LogLoss.score``, ``LogLoss.multi_class``.
+"""The probability scores: ``BrierScore.score``, ``LogLoss.score``, ``LogLoss.multi_class``
+(``BrierScore.multi_class`` is declared with the classification family).
 
-``BrierScore.multi_class`` is declared with the classification family.
-
-Three things decide most of what differs here, and each moved across scikit-learn
-versions (all measured on 1.3.2, 1.4.2, 1.5.2, 1.6.1, 1.7.2, 1.8.0 and 1.9.1):
-
-* ``log_loss`` divided every clipped matrix row by its sum before 1.5, so a row that
-  does not sum to one (and, in the last bits, a clipped one that does) scored
-  differently; a binary row ``[1 - c, c]`` always sums to exactly 1, so one probability
-  per sample was never affected;
-* ``log_loss`` clipped probabilities outside ``[0, 1]`` and scored labels missing from
-  ``labels`` before 1.7, where it now refuses both;
-* ``brier_score_loss`` squared one column, ``(t - p) ** 2``, before 1.7, and sums both
-  columns from 1.7 on, ``((1 - t) - (1 - p)) ** 2 + (t - p) ** 2``, which differs in
-  the last bits wherever ``1 - (1 - p) != p``.
-
-And one that has not moved: scikit-learn computes in ``float32`` when handed
-``float32`` probabilities (``log_loss`` then clips at ``float32``'s epsilon), where
-lodestar reads them exactly into ``float64``.
+Most of what differs here moved across scikit-learn versions, each measured on 1.3.2, 1.4.2,
+1.5.2, 1.6.1, 1.7.2, 1.8.0 and 1.9.1 and declared below with its range: ``log_loss``
+divided each clipped row by its sum before 1.5 (a binary row ``[1 - c, c]`` sums to
+exactly 1, so one probability per sample was never affected), and before 1.7 clipped a
+probability outside ``[0, 1]`` and scored a label missing from ``labels``;
+``brier_score_loss`` squared one column before 1.7. One has not moved: handed
+``float32`` probabilities, scikit-learn computes in ``float32``.
 
 Every ``expected`` below is worked out with NumPy alone, from the formula the newest
 scikit-learn uses, never by calling lodestar.
@@ -59,8 +49,7 @@ def _own(v: View) -> Any:
     for ``pos_label`` and ``1 - p`` for any other label, or the row's entry for the true
     class; ``None`` where lodestar refuses the call."""
     if "pos_label" in v.names:
-        parts = v.derived(_binary)
-        return None if parts is None else np.where(parts[0] == parts[3], parts[1], 1.0 - parts[1])
+        return None if (b := v.derived(_binary)) is None else np.where(b[0], b[1], 1.0 - b[1])
     rows, truth = v.well_formed_rows, v.truth
     if rows is None or truth is None or (v.classes or 0) < 2 or ((rows < 0) | (rows > 1)).any():
         return None
@@ -79,7 +68,7 @@ def _log_loss_oracle(v: View) -> float:
 
     if "class_count" not in v.names:
         return float(log_loss(*v.args[:2], normalize=v["normalize"], sample_weight=v.unweighted))
-    return float(log_loss(v.args[0], blocks.matrix(v), normalize=v["normalize"], **blocks.asked(v)))
+    return float(log_loss(v.args[0], blocks.matrix(v), **blocks.asked(v, "normalize")))
 
 
 def _log_loss_expected(v: View) -> float:
@@ -136,9 +125,9 @@ NAN = Edge(
 )
 
 
-def _binary(v: View) -> tuple[Any, Any, Any, int] | None:
-    """A binary call lodestar answers: its labels, probabilities, weights and
-    ``pos_label``, or ``None`` where lodestar refuses it."""
+def _binary(v: View) -> tuple[Any, Any] | None:
+    """A binary call lodestar answers: which samples carry ``pos_label``, and the
+    probabilities; ``None`` where lodestar refuses the call."""
     truth, proba, positive, weight = v.truth, v.block, shared.pos_label(v), v.weight
     if truth is None or proba is None or positive is None or not len(truth) or v.non_finite_weight:
         return None
@@ -147,38 +136,29 @@ def _binary(v: View) -> tuple[Any, Any, Any, int] | None:
         return None
     if weight is not None and weight.shape != truth.shape:
         return None
-    return truth, proba, weight, positive
+    return truth == positive, proba
 
 
 def _certain(right: bool) -> Predicate:
     """Some prediction is certain (0 or 1) and ``right`` (or wrong)."""
-
-    def holds(v: View) -> bool:
-        parts = v.derived(_binary)
-        return parts is not None and bool((parts[1] == ((parts[0] == parts[3]) == right)).any())
-
-    return holds
-
-
-def _labels_of(v: View) -> int:
-    """How many distinct labels ``y_true`` holds."""
-    return 0 if v.truth is None else len(np.unique(v.truth))
+    return lambda v: (b := v.derived(_binary)) is not None and bool((b[1] == (b[0] == right)).any())
 
 
 def _pos_label_not_greater(v: View) -> bool:
     """Two labels in ``y_true`` and ``pos_label`` is not the greater one: scikit-learn's
     one-dimensional probability describes the greater one."""
-    parts = v.derived(_binary)
-    return parts is not None and _labels_of(v) == 2 and parts[3] != int(parts[0].max())
+    truth = v.truth if v.derived(_binary) is not None else None
+    return truth is not None and len(np.unique(truth)) == 2 and shared.pos_label(v) != truth.max()
 
 
-def _labels(count: Callable[[int], bool]) -> Predicate:
-    """A binary call lodestar answers, ``y_true`` holding a ``count`` of labels."""
-    return lambda v: v.derived(_binary) is not None and count(_labels_of(v))
+def _labels(test: Callable[[int, int], bool]) -> Predicate:
+    """A call lodestar answers whose counts of distinct labels and of samples pass ``test``."""
+    return lambda v: v.derived(_own) is not None and test(len(np.unique(v["y_true"])), v.samples)
 
 
-_single_class = _labels(lambda count: count == 1)
-_more_than_two_labels = _labels(lambda count: count > 2)
+_single_class = _labels(lambda labels, _: labels == 1)
+_more_than_two_labels = _labels(lambda labels, _: labels > 2)
+_one_class_of_many = _labels(lambda labels, samples: labels == 1 < samples)
 
 
 def _brier_oracle(v: View) -> float:
@@ -189,21 +169,19 @@ def _brier_oracle(v: View) -> float:
     import sklearn
     from sklearn.metrics import brier_score_loss
 
-    half = v["scale_by_half"]
     keywords: dict[str, Any] = {"sample_weight": v.unweighted, "pos_label": v["pos_label"]}
     if VersionRange(since="1.7").contains(sklearn.__version__):
-        return float(brier_score_loss(*v.args[:2], scale_by_half=half, **keywords))
-    halved = float(brier_score_loss(*v.args[:2], **keywords))
-    return halved if half else 2.0 * halved
+        keywords["scale_by_half"] = v["scale_by_half"]
+    score = float(brier_score_loss(*v.args[:2], **keywords))
+    return score if "scale_by_half" in keywords or v["scale_by_half"] else 2.0 * score
 
 
 def _brier_expected(v: View) -> float:
     """The two-column form scikit-learn computes from 1.7 on: the one-hot truth against
     ``[1 - p, p]``, squared and summed along the row, averaged, halved by default."""
-    truth, proba, weight, positive = v.derived(_binary)  # type: ignore[misc]
-    hit = (truth == positive).astype(np.float64)
+    hit, proba = v.derived(_binary)  # type: ignore[misc]
     distances = ((1.0 - hit) - (1.0 - proba)) ** 2 + (hit - proba) ** 2
-    score = float(np.average(distances, weights=weight))
+    score = float(np.average(distances, weights=v.weight))
     return score * 0.5 if v["scale_by_half"] else score
 
 
@@ -213,11 +191,10 @@ def _one_column_differs(v: View) -> bool:
     ``1 - (1 - p) != p`` on a sample that is not ``pos_label``, and where a tiny weight
     makes the products underflow, so the predicate computes both rather than guess."""
     parts = v.derived(_binary)
-    if parts is None or (parts[2] is not None and float(parts[2].sum()) == 0.0):
+    if parts is None or v.zero_sum_weight or v.all_zero_weight:
         return False
-    truth, proba, weight, positive = parts
     with np.errstate(all="ignore"):
-        former = float(np.average(((truth == positive) - proba) ** 2, weights=weight))
+        former = float(np.average((parts[0] - parts[1]) ** 2, weights=v.weight))
     return (former if v["scale_by_half"] else 2.0 * former) != _brier_expected(v)
 
 
@@ -272,8 +249,7 @@ BINARY_EDGES = (
     FLOAT32,
     *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight", "probability_outside"),
     NAN,
-    *shared.edges("non_finite_weight", "empty", "length_mismatch"),
-    *shared.edges("malformed_pos_label"),
+    *shared.edges("non_finite_weight", "empty", "length_mismatch", "malformed_pos_label"),
 )
 
 
@@ -300,6 +276,7 @@ _PROBABILITY_OUTSIDE = Divergence(
     versions=VersionRange(until="1.7"),
 )
 _ALL_ZERO_WEIGHT = shared.all_zero_weight(until="1.9", answered="0.0 with normalize=False")
+_UNHALVED = Edge("unhalved", "scale_by_half=False", lambda v: v.flag("scale_by_half") is False)
 
 
 LOG_LOSS_SCORE = Member(
@@ -354,10 +331,7 @@ BRIER_SCORE = Member(
     "pos_label=pos_label, scale_by_half=scale_by_half)",
     since="1.3",
     scenarios=blocks.scenarios(partial(_binary_calls, flag="scale_by_half"), BINARY_SCENARIOS),
-    edges=(
-        *BINARY_EDGES,
-        Edge("unhalved", "scale_by_half=False", lambda v: v.flag("scale_by_half") is False),
-    ),
+    edges=(*BINARY_EDGES, _UNHALVED),
     divergences=(
         _more_than_two(
             _brier_expected,
@@ -432,11 +406,7 @@ LOG_LOSS_MULTI_CLASS = Member(
         Edge("certain_and_wrong", "the true class given exactly 0", _own_is(0.0)),
         BELOW_EPS,
         blocks.NOT_SUMMING_TO_ONE,
-        Edge(
-            "single_class",
-            "y_true holds one class only",
-            lambda v: (own := v.derived(_own)) is not None and len(own) > 1 and _labels_of(v) == 1,
-        ),
+        Edge("single_class", "y_true holds one class only", _one_class_of_many),
         *shared.edges("two_d"),
         FLOAT32,
         *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight", "unnormalized"),

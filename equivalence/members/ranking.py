@@ -22,8 +22,7 @@ def _tie_across_k(v: View) -> bool:
     if rows is None or truth is None or k is None:
         return False
     own = rows[np.arange(len(truth)), truth][:, None]
-    greater = (rows > own).sum(axis=1)
-    equal_others = (rows == own).sum(axis=1) - 1
+    greater, equal_others = (rows > own).sum(axis=1), (rows == own).sum(axis=1) - 1
     return bool(((greater < k) & (greater + equal_others >= k)).any())
 
 
@@ -70,10 +69,7 @@ def _oracle(v: View) -> float:
     matrix = blocks.matrix(v, np.float64)
     if v["class_count"] == 2 and matrix.ndim == 2 and matrix.shape[1] == 2:
         matrix = check_array(matrix)[:, 1]
-    score = top_k_accuracy_score(
-        v.args[0], matrix, k=v["k"], normalize=v["normalize"], **blocks.asked(v)
-    )
-    return float(score)
+    return float(top_k_accuracy_score(v.args[0], matrix, **blocks.asked(v, "k", "normalize")))
 
 
 @st.composite
@@ -82,14 +78,12 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     d = blocks.start(draw, scenario, r.score_rows, "normalize", (3 if tie else 2, 6))
     k, binary_k, past = r.integers(draw, (1, 6), (0, 4), (0, 3))
     classes, rows = d.classes, d.rows
-    k = 1 + (k - 1) % (classes - tie)
-    if scenario == "binary":
-        k = (1, 1, 1, 2, 3)[binary_k]
-        if draw(st.booleans()):
-            # Complementary columns, as predict_proba gives, often exactly one half.
-            halves, kept = draw(r.table(d.samples, (0.5, *r.GRID))), draw(r.codes(d.samples))
-            rows[:, 1] = np.where(kept % 2, rows[:, 1], halves)
-            rows[:, 0] = 1.0 - rows[:, 1]
+    k = (1, 1, 1, 2, 3)[binary_k] if scenario == "binary" else 1 + (k - 1) % (classes - tie)
+    if scenario == "binary" and draw(st.booleans()):
+        # Complementary columns, as predict_proba gives, often exactly one half.
+        halves, kept = draw(r.table(d.samples, (0.5, *r.GRID))), draw(r.codes(d.samples))
+        rows[:, 1] = np.where(kept % 2, rows[:, 1], halves)
+        rows[:, 0] = 1.0 - rows[:, 1]
     if scenario == "k_at_or_past_class_count":
         k = classes + (0, 0, 1, 5)[past]
     if tie:

@@ -4,14 +4,8 @@ inferred as scikit-learn infers it, the pre-1.7 Brier arithmetic, a default flip
 
 from __future__ import annotations
 
-from equivalence.mutants.model import (
-    OUTSIDE_LABELS_KEPT,
-    ZERO_SUM_DIVIDES,
-    Patch,
-    bugs_of,
-    flipped_default,
-    unweighted,
-)
+from equivalence.mutants import model
+from equivalence.mutants.model import ZERO_SUM_DIVIDES, Patch, bugs_of, unweighted
 
 __all__ = ["MUTANTS"]
 
@@ -25,28 +19,23 @@ CLIP_1E15 = Patch(f"{_LOG}:_costs", _CLIP, "np.clip(chosen, 1e-15, 1 - 1e-15)")
 BOTTOM_CLIP_ONLY = Patch(f"{_LOG}:_costs", _CLIP, "np.maximum(chosen, EPSILON)")
 SUM_UNWEIGHTED = Patch(f"{_LOG}:_finish", *unweighted("total(costs"))
 _COSTS = "return _finish(_costs(chosen), weight, normalize)"
+_END = "return _finish(costs, weight, normalize)"
 _HIT = "hit = (truth == positive)"
-
-
-def _costs_as(costs: str) -> tuple[str, str]:
-    """The costs computed as ``costs`` (a few lines ending in ``costs = ...``) instead."""
-    return _COSTS, f"{costs}\nreturn _finish(costs, weight, normalize)"
+#: ``pos_label`` inferred as scikit-learn infers it: the greater label of ``y_true``.
+GREATER = ("truth == positive", "truth == truth.max()")
 
 
 MUTANTS = (
     log_loss("clip_1e15", "clipped at 1e-15", CLIP_1E15),
     log_loss("bottom_clip_only", "the top of the clip forgotten", BOTTOM_CLIP_ONLY),
-    log_loss(
-        "greater_label",
-        "pos_label inferred as the greater label",
-        ("np.where(truth == positive,", "np.where(truth == truth.max(),"),
-    ),
+    log_loss("greater_label", "pos_label inferred as the greater label", GREATER),
     log_loss(
         "log1p_complement",
         "-log1p(-p) for the other label",
-        _costs_as(
+        (
+            _COSTS,
             "clipped = np.clip(proba, EPSILON, 1.0 - EPSILON)\n"
-            "costs = np.where(truth == positive, -np.log(clipped), -np.log1p(-clipped))"
+            f"costs = np.where(truth == positive, -np.log(clipped), -np.log1p(-clipped))\n{_END}",
         ),
     ),
     log_loss("sum_unweighted", "weights dropped from the sum", SUM_UNWEIGHTED),
@@ -54,7 +43,7 @@ MUTANTS = (
     brier(
         "unhalved_by_default",
         "scale_by_half defaults to False",
-        flipped_default("scale_by_half", True),
+        model.flipped_default("scale_by_half", True),
     ),
     brier(
         "one_column",
@@ -65,11 +54,7 @@ MUTANTS = (
             "distances = 2.0 * np.square(hit - proba)",
         ),
     ),
-    brier(
-        "greater_label",
-        "pos_label inferred as the greater label",
-        (_HIT, "hit = (truth == truth.max())"),
-    ),
+    brier("greater_label", "pos_label inferred as the greater label", GREATER),
     brier(
         "clipped",
         "probabilities clipped to eps",
@@ -91,15 +76,16 @@ MUTANTS = (
     multi(
         "every_column",
         "every column scored as binary cross-entropy",
-        _costs_as(
+        (
+            _COSTS,
             "one_hot = np.eye(class_count, dtype=bool)[truth]\n"
-            "costs = np.where(one_hot, _costs(rows), _costs(1.0 - rows)).sum(axis=1)"
+            f"costs = np.where(one_hot, _costs(rows), _costs(1.0 - rows)).sum(axis=1)\n{_END}",
         ),
     ),
     multi(
         "outside_label_costs_nothing",
         "a label outside the rows costs 0",
-        OUTSIDE_LABELS_KEPT,
+        model.OUTSIDE_LABELS_KEPT,
         ("_finish(_costs(chosen),", "_finish(np.where(inside, _costs(chosen), 0.0),"),
     ),
     multi("sum_unweighted", "weights dropped from the sum", SUM_UNWEIGHTED),

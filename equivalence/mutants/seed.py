@@ -15,7 +15,7 @@ __all__ = ["MUTANTS"]
 
 top_k = bugs_of("TopKAccuracy.score", "ranking.top_k_accuracy:TopKAccuracy.score")
 _AFTER, _NARROW = "ranking.top_k_accuracy:_after", "ranking.top_k_accuracy:_narrow_hits"
-_HITS = "hits = _hits(truth, rows, k)"
+_HITS, _TOTAL = "hits = _hits(truth, rows, k)", "return _inputs.weighted_total(hits, weight)"
 accuracy = bugs_of("Accuracy.score", "classification.accuracy:Accuracy.score")
 brier = bugs_of("BrierScore.multi_class", "classification.brier_score:BrierScore.multi_class")
 _HALF = "scale_by_half"
@@ -43,14 +43,7 @@ MUTANTS = (
     top_k(
         "zero_sum_count_refused",
         "zero-sum weights refused on the count too",
-        Patch(
-            "_inputs:weighted_total",
-            "return float(np.dot(",
-            "if sample_weight.sum() == 0.0:\n"
-            '    raise ArgumentError("Weights sum to zero, can\'t be normalized", '
-            '"sample_weight")\n'
-            "return float(np.dot(",
-        ),
+        (_TOTAL, f"_inputs.weighted_mean(hits, weight)\n{_TOTAL}"),
     ),
     top_k(
         "outside_label_is_miss",
