@@ -51,9 +51,9 @@ NAMED_WEIGHTS = ("zero_sum_weight", "all_zero_weight", "non_finite_weight", "wro
 
 @dataclass
 class Draft:
-    """A call being drawn: ``truth``, ``rows`` (``samples x classes``), the weights and
-    the keyword arguments. ``class_count`` says whether the call passes the number of
-    columns (a binary member takes one value per sample and no count)."""
+    """A call being drawn: ``truth``, ``rows`` (``samples x classes``) and the keyword
+    arguments, of which ``keep`` are never left out. ``class_count`` says whether the call
+    passes the number of columns (a binary member takes one value per sample and no count)."""
 
     scenario: str
     classes: int
@@ -61,7 +61,6 @@ class Draft:
     rows: Array
     kwargs: dict[str, Any]
     class_count: bool = True
-    weight: Any = None
     keep: tuple[str, ...] = ("sample_weight",)
 
     @property
@@ -108,7 +107,7 @@ def weights(draw: r.Draw, scenario: str, samples: int, weighted: tuple[str, ...]
 def finish(draw: r.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
     """The shared scenarios applied to ``d``, and the call it makes."""
     s, samples, rows = d.scenario, d.samples, d.rows
-    weight = d.weight if d.weight is not None else weights(draw, s, samples, weighted)
+    weight = weights(draw, s, samples, weighted)
     if s == "not_summing_to_one" and samples:
         rows[0] = 0.5 if d.classes > 2 else 0.25
     if s == "single_class":
