@@ -23,8 +23,21 @@ __all__ = [
     "edges",
     "empty_input",
     "float32_weight_total",
+    "malformed_pos_label",
     "non_finite_weight",
+    "pos_label",
 ]
+
+
+def pos_label(v: View) -> int | None:
+    """``pos_label`` when it is an integer label (a float holding one included), else
+    ``None``: a boolean, a fraction, NaN, infinity, a string or ``None``."""
+    value = v["pos_label"]
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        return None
+    number = float(value)
+    return int(value) if math.isfinite(number) and number == math.floor(number) else None
+
 
 #: The edges read off a role, by name.
 EDGES: dict[str, Edge] = {
@@ -92,6 +105,7 @@ EDGES: dict[str, Edge] = {
             ),
         ),
         Edge("unnormalized", "normalize=False", lambda v: v.flag("normalize") is False),
+        Edge("malformed_pos_label", "pos_label not an integer", lambda v: pos_label(v) is None),
     )
 }
 
@@ -139,6 +153,17 @@ def all_zero_weight(until: str, answered: str) -> Divergence:
 def empty_input(until: str = "", answered: str = "NaN") -> Divergence:
     """Empty input is refused where scikit-learn (before ``until``) answered."""
     return _refused("empty_input", "Empty input", until, answered, lambda v: v.empty)
+
+
+def malformed_pos_label() -> Divergence:
+    """A ``pos_label`` that is not an integer is refused where scikit-learn answers."""
+    return Divergence(
+        "malformed_pos_label",
+        "narrowing",
+        "A pos_label that is not an integer (a fraction, a boolean, a string, NaN, None) "
+        "is refused; scikit-learn compares the labels with it, or infers it, and answers.",
+        lambda v: pos_label(v) is None,
+    )
 
 
 def _float32_weights(v: View) -> bool:

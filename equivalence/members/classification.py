@@ -7,10 +7,10 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
+from equivalence import blocks, shared
 from equivalence import roles as r
-from equivalence import shared
 from equivalence.model import Call, Divergence, Edge, Member
-from equivalence.view import View, rows_of
+from equivalence.view import View
 from lodestar.metrics import Accuracy, BrierScore
 
 __all__ = ["ACCURACY", "BRIER_MULTI_CLASS", "MEMBERS"]
@@ -34,14 +34,9 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     # Agreement is the interesting case: copy some of the truth into the prediction.
     drawn, copied = draw(r.labels(samples, low, high)), draw(r.codes(samples))
     predicted = [t if c % 2 else p for t, p, c in zip(truth, drawn, copied, strict=True)]
-    kinds = {"valid": ("none", "none", *r.VALID_WEIGHTS), "weighted": (), "single": ()}
-    weight = draw(r.weights(samples, *kinds[scenario])) if scenario in kinds else None
+    weight = blocks.weights(draw, scenario, samples, ("valid", "weighted", "single"))
     if scenario == "zero_sum_weight":
         predicted = [truth[0] + 1, *truth[1:]]
-    if scenario in ("zero_sum_weight", "non_finite_weight", "all_zero_weight"):
-        weight = draw(r.weights(samples, scenario))
-    if scenario == "wrong_weight_length":
-        weight = draw(r.weights(samples, "wrong_length"))
     if scenario == "float_labels":
         truth = [float(value) for value in truth]
     if scenario == "length_mismatch":
@@ -109,66 +104,14 @@ def _brier_oracle(v: View) -> float:
     """``brier_score_loss`` on the matrix, ``labels=range(class_count)``, the scale explicit."""
     from sklearn.metrics import brier_score_loss
 
-    truth, classes = v.args[0], v["class_count"]
-    matrix = np.asarray(v.raw_block, dtype=np.float64)
-    if matrix.ndim == 1:
-        matrix = rows_of(matrix, len(truth), classes)
-    return float(
-        brier_score_loss(
-            truth,
-            matrix,
-            sample_weight=v.unweighted,
-            labels=list(range(classes)),
-            scale_by_half=v["scale_by_half"],
-        )
-    )
+    matrix = blocks.matrix(v, np.float64)
+    return float(brier_score_loss(v.args[0], matrix, **blocks.asked(v, "scale_by_half")))
 
 
 @st.composite
 def _brier_calls(draw: r.Draw, scenario: str) -> Call:
-    classes, samples, half = r.integers(draw, (2, 6), (1, 8), (0, 1))
-    classes = 2 if scenario == "binary" else classes
-    samples = {"empty": 0, "zero_sum_weight": max(samples, 2)}.get(scenario, samples)
-    truth = draw(r.labels(samples, 0, classes - 1))
-    rows = draw(r.probability_rows(samples, classes))
-    if scenario == "not_summing_to_one" and samples:
-        rows[0] = [0.5] * classes if classes > 2 else [0.25, 0.25]
-    weight: Any = None
-    if scenario in ("valid", "weighted", "binary", "two_d"):
-        weight = draw(r.weights(samples, *(("none", "none", *r.VALID_WEIGHTS))))
-    if scenario == "zero_sum_weight":
-        weight = draw(r.weights(samples, "zero_sum"))
-    if scenario == "label_out_of_range":
-        truth[r.index(draw, samples)] = draw(st.sampled_from((-1, classes, classes + 2)))
-    if scenario in ("above_one", "below_zero"):
-        outside = (1.5, 1.0000000000000002) if scenario == "above_one" else (-0.25, -5e-324)
-        rows[r.index(draw, samples)][r.index(draw, classes)] = draw(st.sampled_from(outside))
-    if scenario == "non_finite":
-        if draw(st.booleans()):
-            rows[r.index(draw, samples)][r.index(draw, classes)] = draw(
-                st.sampled_from(r.NON_FINITE)
-            )
-        else:
-            weight = draw(r.weights(samples, "non_finite"))
-    if scenario == "class_count_below_two":
-        classes = draw(st.sampled_from((0, 1)))
-        rows, truth = [row[:classes] for row in rows], [0] * samples
-    block: Any = r.flat(rows)
-    if scenario == "wrong_size":
-        block = [*block, 0.0] if draw(st.booleans()) or not block else block[:-1]
-    if scenario == "two_d":
-        block = np.array(rows, dtype=np.float64).reshape(samples, classes)
-    kwargs: dict[str, Any] = {"scale_by_half": bool(half)}
-    if weight is not None:
-        kwargs["sample_weight"] = weight
-    return Call((truth, block, classes), r.with_defaults(draw, kwargs, ("sample_weight",)))
-
-
-def _not_summing_to_one(v: View) -> bool:
-    rows = v.rows
-    if rows is None or v.classes is None or v.classes < 2 or not v.finite_block:
-        return False
-    return bool((np.abs(rows.sum(axis=1) - 1.0) > 1e-6).any())
+    d = blocks.start(draw, scenario, r.probability_rows, "scale_by_half")
+    return blocks.finish(draw, d, ("valid", "weighted", "binary", "two_d"))
 
 
 BRIER_MULTI_CLASS = Member(
@@ -180,34 +123,27 @@ BRIER_MULTI_CLASS = Member(
     oracle_call="brier_score_loss(y_true, y_proba, sample_weight=sample_weight, "
     "labels=range(class_count), scale_by_half=scale_by_half)",
     since="1.7",
-    scenarios={
-        scenario: _brier_calls(scenario)
-        for scenario in (
-            *("valid", "weighted", "zero_sum_weight", "binary", "two_d", "not_summing_to_one"),
-            *("empty", "label_out_of_range", "above_one", "below_zero", "non_finite"),
-            *("wrong_size", "class_count_below_two"),
-        )
-    },
+    scenarios=blocks.scenarios(
+        _brier_calls,
+        "valid weighted zero_sum_weight binary two_d not_summing_to_one empty label_out_of_range "
+        "above_one below_zero non_finite wrong_size class_count_below_two",
+    ),
     edges=(
         Edge("binary", "class_count = 2, where 'auto' would halve", lambda v: v.classes == 2),
         *shared.edges("negative_weight", "zero_sum_weight", "two_d", "empty"),
-        Edge(
-            "not_summing_to_one", "a row whose probabilities do not sum to 1", _not_summing_to_one
-        ),
+        blocks.NOT_SUMMING_TO_ONE,
         *shared.edges("label_out_of_range"),
         *shared.edges("probability_outside", "non_finite", "wrong_size"),
         *shared.edges("class_count_below_two"),
     ),
     divergences=(
         Divergence(
-            name="single_column",
-            kind="narrowing",
-            summary=(
-                "class_count = 1 is refused (ArgumentOutOfRangeError); scikit-learn reads a "
-                "one-column matrix as the positive-class probability of a binary problem "
-                "and answers."
-            ),
-            applies=lambda v: v["class_count"] == 1,
+            "single_column",
+            "narrowing",
+            "class_count = 1 is refused (ArgumentOutOfRangeError); scikit-learn reads a "
+            "one-column matrix as the positive-class probability of a binary problem "
+            "and answers.",
+            lambda v: v["class_count"] == 1,
         ),
         shared.non_finite_weight(until="1.8"),
     ),

@@ -8,7 +8,15 @@ from typing import Any, TypeAlias
 
 from equivalence.mutants.patch import Patch, Variant
 
-__all__ = ["ZERO_SUM_DIVIDES", "Mutant", "Patch", "bugs_of"]
+__all__ = [
+    "OUTSIDE_LABELS_KEPT",
+    "ZERO_SUM_DIVIDES",
+    "Mutant",
+    "Patch",
+    "bugs_of",
+    "flipped_default",
+    "unweighted",
+]
 
 
 @dataclass(frozen=True)
@@ -42,3 +50,21 @@ ZERO_SUM_DIVIDES = Patch(
     'if total == 0.0:\n    raise ArgumentError("Weights sum to zero, can\'t be normalized", name)',
     "",
 )
+
+
+#: A member that reads rows lets a label outside ``[0, class_count)`` through, kept in
+#: ``inside`` and read as class 0 (the bug then says what such a label scores).
+OUTSIDE_LABELS_KEPT = (
+    '_inputs.class_indices(truth, class_count, "y_true")',
+    "inside = (truth >= 0) & (truth < class_count)\ntruth = np.where(inside, truth, 0)",
+)
+
+
+def flipped_default(flag: str, default: bool) -> tuple[str, str]:
+    """The default of ``flag`` (``default`` in the reference) turned over."""
+    return f"{flag}: bool = {default}", f"{flag}: bool = {not default}"
+
+
+def unweighted(call: str) -> tuple[str, str]:
+    """``call(..., weight)`` made ``call(..., None)``: the weights dropped from one step."""
+    return f"{call}, weight)", f"{call}, None)"

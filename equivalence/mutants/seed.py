@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
-from equivalence.mutants.model import ZERO_SUM_DIVIDES, Patch, bugs_of
+from equivalence.mutants.model import (
+    OUTSIDE_LABELS_KEPT,
+    ZERO_SUM_DIVIDES,
+    Patch,
+    bugs_of,
+    flipped_default,
+    unweighted,
+)
 
 __all__ = ["MUTANTS"]
 
 top_k = bugs_of("TopKAccuracy.score", "ranking.top_k_accuracy:TopKAccuracy.score")
-_TOP_K = "ranking.top_k_accuracy"
+_AFTER, _NARROW = "ranking.top_k_accuracy:_after", "ranking.top_k_accuracy:_narrow_hits"
+_HITS, _TOTAL = "hits = _hits(truth, rows, k)", "return _inputs.weighted_total(hits, weight)"
 accuracy = bugs_of("Accuracy.score", "classification.accuracy:Accuracy.score")
 brier = bugs_of("BrierScore.multi_class", "classification.brier_score:BrierScore.multi_class")
+_HALF = "scale_by_half"
 
 MUTANTS = (
     top_k(
         "ascending_ties",
         "ties ranked by ascending index",
-        Patch(f"{_TOP_K}:_after", "step[classes:] = True", "step[: classes - 1] = True"),
-        Patch(f"{_TOP_K}:_narrow_hits", "threshold = own.copy()", "threshold = lower.copy()"),
+        Patch(_AFTER, "step[classes:] = True", "step[: classes - 1] = True"),
+        Patch(_NARROW, "threshold = own.copy()", "threshold = lower.copy()"),
         Patch(
-            f"{_TOP_K}:_narrow_hits",
+            _NARROW,
             "if column:\n    np.copyto(threshold, lower, where=true_class == column - 1)",
             "np.copyto(threshold, own, where=true_class == column)",
         ),
@@ -26,55 +35,27 @@ MUTANTS = (
     top_k(
         "ties_are_hits",
         "ties at the cut all count as hits",
-        Patch(f"{_TOP_K}:_after", "step[classes:] = True", "pass"),
-        Patch(
-            f"{_TOP_K}:_narrow_hits",
-            "np.copyto(threshold, lower, where=true_class == column - 1)",
-            "pass",
-        ),
+        Patch(_AFTER, "step[classes:] = True", "pass"),
+        Patch(_NARROW, "np.copyto(threshold, lower, where=true_class == column - 1)", "pass"),
     ),
-    top_k(
-        "count_unweighted",
-        "weights dropped from the count",
-        ("_inputs.weighted_total(hits, weight)", "_inputs.weighted_total(hits, None)"),
-    ),
+    top_k("count_unweighted", "weights dropped from the count", unweighted("weighted_total(hits")),
     top_k("zero_sum_divides", "zero-sum weights not refused", ZERO_SUM_DIVIDES),
     top_k(
         "zero_sum_count_refused",
         "zero-sum weights refused on the count too",
-        Patch(
-            "_inputs:weighted_total",
-            "return float(np.dot(",
-            "if sample_weight.sum() == 0.0:\n"
-            '    raise ArgumentError("Weights sum to zero, can\'t be normalized", '
-            '"sample_weight")\n'
-            "return float(np.dot(",
-        ),
+        (_TOTAL, f"_inputs.weighted_mean(hits, weight)\n{_TOTAL}"),
     ),
     top_k(
         "outside_label_is_miss",
         "a label outside the rows scores as a miss",
-        (
-            '_inputs.class_indices(truth, class_count, "y_true")',
-            "inside = (truth >= 0) & (truth < class_count)\ntruth = np.where(inside, truth, 0)",
-        ),
-        ("hits = _hits(truth, rows, k)", "hits = _hits(truth, rows, k) & inside"),
+        OUTSIDE_LABELS_KEPT,
+        (_HITS, f"{_HITS} & inside"),
     ),
-    top_k(
-        "off_by_one",
-        "rank k counted as a hit",
-        ("hits = _hits(truth, rows, k)", "hits = _hits(truth, rows, k + 1)"),
-    ),
+    top_k("off_by_one", "rank k counted as a hit", (_HITS, "hits = _hits(truth, rows, k + 1)")),
     accuracy(
-        "fraction_unweighted",
-        "weights dropped from the fraction",
-        ("weighted_mean(correct, weight)", "weighted_mean(correct, None)"),
+        "fraction_unweighted", "weights dropped from the fraction", unweighted("mean(correct")
     ),
-    accuracy(
-        "count_unweighted",
-        "weights dropped from the count",
-        ("weighted_total(correct, weight)", "weighted_total(correct, None)"),
-    ),
+    accuracy("count_unweighted", "weights dropped from the count", unweighted("total(correct")),
     accuracy("zero_sum_divides", "zero-sum weights not refused", ZERO_SUM_DIVIDES),
     accuracy(
         "empty_is_zero",
@@ -94,18 +75,11 @@ MUTANTS = (
         "fractional labels cast to int",
         Patch("_inputs:labels", "whole = array == np.floor(array)", "whole = np.isfinite(array)"),
     ),
-    brier(
-        "halved_by_default",
-        "scale_by_half defaults to True",
-        ("scale_by_half: bool = False", "scale_by_half: bool = True"),
-    ),
+    brier("halved_by_default", "scale_by_half defaults to True", flipped_default(_HALF, False)),
     brier(
         "true_column_only",
         "only the true column scored",
-        (
-            "_squared_distances(truth, rows)",
-            "(1.0 - rows[np.arange(len(truth)), truth]) ** 2",
-        ),
+        ("_squared_distances(truth, rows)", "(1.0 - rows[np.arange(len(truth)), truth]) ** 2"),
     ),
     brier(
         "no_range_check",
@@ -126,9 +100,7 @@ MUTANTS = (
         ),
     ),
     brier(
-        "weights_ignored",
-        "weights validated, then dropped",
-        ("_squared_distances(truth, rows), weight)", "_squared_distances(truth, rows), None)"),
+        "weights_ignored", "weights validated, then dropped", unweighted("distances(truth, rows)")
     ),
     brier(
         "scaled_by_class_count",
