@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -57,9 +58,9 @@ def _parsed(v: View) -> tuple[Rows, Rows] | None:
     return (truth, ranked) if truth.size and finite else None
 
 
-def _rows_are(test: Callable[[Rows, Rows], Any]) -> Callable[[View], bool]:
-    """Holds where the rows parse and ``test(relevance, scores)`` holds."""
-    return lambda v: (parsed := v.derived(_parsed)) is not None and bool(test(*parsed))
+def _rows_are(test: Callable[[Rows, Rows, View], Any]) -> Callable[[View], bool]:
+    """Holds where the rows parse and ``test(relevance, scores, view)`` holds."""
+    return lambda v: (parsed := v.derived(_parsed)) is not None and bool(test(*parsed, v))
 
 
 def _tied_groups(v: View) -> list[tuple[int, int]]:
@@ -85,24 +86,13 @@ def _tie_across_k(v: View) -> bool:
     return v.k is not None and any(first < v.k <= last for first, last in v.derived(_tied_groups))
 
 
-def _ignore_ties_with_ties(v: View) -> bool:
+def _ties_ignored(v: View) -> bool:
     return v.flag("ignore_ties") is True and bool(v.derived(_tied_groups))
 
 
-def _k_is(test: Callable[[int, int], bool]) -> Callable[[View], bool]:
-    """Holds where the rows parse, ``k`` is a count and ``test(k, label_count)`` holds."""
-    return lambda v: v.k is not None and _rows_are(lambda t, _: test(v.k or 0, t.shape[1]))(v)
-
-
 def _log_base_is(test: Callable[[float], bool]) -> Callable[[View], bool]:
-    """Holds where the rows parse and ``log_base`` is a real number passing ``test``."""
-
-    def holds(v: View) -> bool:
-        base = v["log_base"]
-        real = isinstance(base, (int, float)) and not isinstance(base, (bool, np.bool_))
-        return real and v.derived(_parsed) is not None and test(float(base))
-
-    return holds
+    """Holds where the rows parse and ``log_base``, a number (not a boolean), passes ``test``."""
+    return _rows_are(lambda _t, _s, v: not isinstance(v["log_base"], bool) and test(v["log_base"]))
 
 
 def _boolean_relevance(v: View) -> bool:
@@ -124,7 +114,14 @@ def _wrong_size(v: View) -> bool:
         return True
 
 
-_negative_relevance = _rows_are(lambda truth, _: (truth < 0).any())
+_negative_relevance = _rows_are(lambda truth, *_: (truth < 0).any())
+_all_zero_row = _rows_are(lambda truth, *_: (truth == 0).all(axis=1).any())
+_integer_relevance = _rows_are(lambda _t, _s, v: np.asarray(v.args[0]).dtype.kind == "i")
+_wrong_weight_length = _rows_are(lambda t, _, v: v.weight is not None and len(t) != v.weight.size)
+_log_base_one = _log_base_is(lambda base: base == 1)
+_log_base_below_one = _log_base_is(lambda base: 0 < base < 1)
+_log_base_extreme = _log_base_is(lambda base: base < 1e-300 or base > 1e300)
+_log_base_refused = _log_base_is(lambda base: not 0 < base < math.inf)
 
 
 # -- the oracles ------------------------------------------------------------------------
@@ -159,10 +156,6 @@ def _oracle(v: View, fixed_order: bool = False) -> float:
     return float(function(truth, scores, sample_weight=v.weight, **{n: v[n] for n in names}))
 
 
-def _fixed_order_answer(v: View) -> float:
-    return _oracle(v, fixed_order=True)
-
-
 # -- the calls ------------------------------------------------------------------------
 
 SHARED_SCENARIOS = (
@@ -192,6 +185,7 @@ KEPT = {
     "ignore_ties": ("ignore_ties_tied",),
     "sample_weight": ("weighted", "zero_sum_weight", "wrong_weight_length", "non_finite"),
 }
+TIES = ("tie_within_k", "tie_across_k")
 #: Relevance grades by kind; "floats" is any float in (0, 100).
 GRADES = {"binary": (0, 1), "grades": (0, 1, 2, 3, 4), "halves": (0.0, 0.5, 1.0, 2.5, 3.0)}
 #: The kinds of weights a scenario draws ("weighted": every valid kind).
@@ -231,36 +225,37 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
     scores: list[list[Any]] = draw(r.score_rows(rows, width))
     if scenario == "binary_relevance" and integral:
         scores = _grid(draw, rows, width, (0, 1, 2, 3))
-    k: Any = 1 + (k_at - 1) % width if cut else None
-    label_count: Any = width
-    kwargs: dict[str, Any] = {
-        "log_base": (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at],
-        "ignore_ties": bool(ties) and scenario not in ("tie_within_k", "tie_across_k"),
-    }
+    kwargs: dict[str, Any] = {"k": 1 + (k_at - 1) % width if cut else None}
+    if not normalized:
+        kwargs["log_base"] = (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at]
+    kwargs["ignore_ties"] = scenario == "ignore_ties_tied" or (bool(ties) and scenario not in TIES)
     if weighted or scenario in (*WEIGHTS, "weighted"):
         kwargs["sample_weight"] = draw(r.weights(rows, *WEIGHTS.get(scenario, ())))
+    if scenario in ARGUMENTS:
+        name, values = ARGUMENTS[scenario]
+        kwargs[name] = draw(st.sampled_from(values))
+    label_count: Any = width
 
     if scenario == "tie_within_k":
-        k = 2 + k_at % (width - 1) if cut else None
-        scores[0] = _place_ties(draw, width, k or width, across=False)
+        kwargs["k"] = 2 + k_at % (width - 1) if cut else None
+        scores[0] = _place_ties(draw, width, kwargs["k"] or width, across=False)
     if scenario == "tie_across_k":
-        k = 1 + k_at % (width - 1)
-        scores[0] = _place_ties(draw, width, k, across=True)
+        kwargs["k"] = 1 + k_at % (width - 1)
+        scores[0] = _place_ties(draw, width, kwargs["k"], across=True)
     if scenario == "ignore_ties_tied":
-        kwargs["ignore_ties"] = True
         first, second = r.subset(draw, range(width), 2)
         scores[0][second] = scores[0][first]
     if scenario == "all_zero_relevance":
         for row in range(rows) if draw(st.booleans()) else [r.index(draw, rows)]:
             relevance[row] = [0 if kind in ("binary", "grades") else 0.0] * width
     if scenario == "k_at_or_past_count":
-        k = width + draw(st.sampled_from((0, 1, 5, 1000)))
+        kwargs["k"] = width + draw(st.sampled_from((0, 1, 5, 1000)))
     if scenario == "boolean_argument":
         kwargs["k" if normalized or draw(st.booleans()) else "log_base"] = True
     if scenario == "negative_relevance":
         cell = r.index(draw, width)
         relevance[r.index(draw, rows)][cell] = draw(st.sampled_from((-1, -0.5, -3.0)))
-    if scenario == "non_finite":
+    if scenario == "non_finite":  # in the relevance, the scores or the weights
         bad, where = draw(st.sampled_from(r.NON_FINITE)), r.index(draw, 3)
         if where == 2:
             kwargs["sample_weight"] = [1.0] * (rows - 1) + [bad]
@@ -273,16 +268,15 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
 
     truth: Any = r.flat(relevance)
     block: Any = r.flat(scores)
-    if scenario == "wrong_size":
-        how = draw(st.sampled_from(("both_long", "score_short", "truth_long", "two_d_width")))
-        if how == "both_long":
-            truth, block = [*truth, 1], [*block, 0.5]
-        elif how == "score_short":
-            block = block[:-1]
-        elif how == "truth_long":
-            truth = [*truth, *truth[:1]]
-        else:
-            truth, block = np.array(relevance, dtype=np.float64), np.array(scores)
+    if scenario == "wrong_size":  # both long, the scores short, the relevance long, 2-D
+        how = r.index(draw, 4)
+        truth, block = (
+            ([*truth, 1], [*block, 0.5]),
+            (truth, block[:-1]),
+            ([*truth, *truth[:1]], block),
+            (np.array(relevance, dtype=np.float64), np.array(scores)),
+        )[how]
+        if how == 3:  # of another width
             label_count = width + draw(st.sampled_from((-1, 1)))
     if scenario == "two_d" or (scenario == "wide_rows" and draw(st.booleans())):
         truth = np.array(relevance, dtype=np.float64 if kind in ("halves", "floats") else np.int64)
@@ -290,13 +284,6 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
         block = block if draw(st.booleans()) else np.ravel(block)
     if scenario == "boolean_relevance":
         truth = np.array([bool(value) for value in truth], dtype=np.bool_)
-
-    kwargs = {"k": k, **kwargs}
-    if normalized:
-        del kwargs["log_base"]
-    if scenario in ARGUMENTS:
-        name, values = ARGUMENTS[scenario]
-        kwargs[name] = draw(st.sampled_from(values))
     keep = tuple(name for name, scenarios in KEPT.items() if scenario in scenarios)
     return Call((truth, block, label_count), r.with_defaults(draw, kwargs, keep))
 
@@ -306,29 +293,21 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
 EDGES = (
     Edge("tie_within_k", "a group of equal scores wholly inside the top k", _tie_within_k),
     Edge("tie_across_k", "a group of equal scores straddling the k cut", _tie_across_k),
-    Edge(
-        "ignore_ties_with_ties",
-        "ignore_ties=True on a row with equal scores",
-        _ignore_ties_with_ties,
-    ),
-    Edge(
-        "all_zero_relevance",
-        "a row whose relevance is zero throughout",
-        _rows_are(lambda truth, _: (truth == 0).all(axis=1).any()),
-    ),
-    Edge("single_row", "one row", _rows_are(lambda truth, _: len(truth) == 1)),
+    Edge("ignore_ties_with_ties", "ignore_ties=True on a row with equal scores", _ties_ignored),
+    Edge("all_zero_relevance", "a row whose relevance is zero throughout", _all_zero_row),
+    Edge("single_row", "one row", _rows_are(lambda truth, *_: len(truth) == 1)),
     Edge(
         "wide_row",
         "more than 16 documents a row, past NumPy's small-sort threshold",
-        _rows_are(lambda truth, _: truth.shape[1] > 16),
+        _rows_are(lambda truth, *_: truth.shape[1] > 16),
     ),
     Edge(
         "integer_relevance",
         "integer relevance, which scikit-learn keeps as integers",
-        lambda v: _rows_are(lambda *_: np.asarray(v.args[0]).dtype.kind == "i")(v),
+        _integer_relevance,
     ),
-    Edge("k_at_count", "k equal to label_count", _k_is(lambda k, count: k == count)),
-    Edge("k_past_count", "k above label_count", _k_is(lambda k, count: k > count)),
+    Edge("k_at_count", "k equal to label_count", _rows_are(lambda t, _, v: v.k == t.shape[1])),
+    Edge("k_past_count", "k above label_count", _rows_are(lambda t, _, v: (v.k or 0) > t.shape[1])),
     Edge("k_below_one", "k below 1", lambda v: v.k is not None and v.k < 1),
     Edge("negative_relevance", "a relevance below zero", _negative_relevance),
     *shared.edges("negative_weight", "zero_sum_weight"),
@@ -336,31 +315,19 @@ EDGES = (
     Edge("empty", "no document at all", lambda v: all(np.size(a) == 0 for a in v.args[:2])),
     Edge("wrong_size", "blocks that are not equal rows of label_count", _wrong_size),
     Edge("label_count_below_two", "label_count of 0 or 1", lambda v: v["label_count"] in (0, 1)),
-    Edge(
-        "wrong_weight_length",
-        "a weight vector of the wrong length",
-        lambda v: _rows_are(lambda t, _: v.weight is not None and len(t) != len(v.weight))(v),
-    ),
+    Edge("wrong_weight_length", "a weight vector of the wrong length", _wrong_weight_length),
     *shared.edges("non_finite"),
     Edge("boolean_relevance", "relevance given as booleans", _boolean_relevance),
     Edge("boolean_argument", "k or log_base given as a boolean", _boolean_argument),
 )
 LOG_BASE_EDGES = (
-    Edge("log_base_one", "log_base = 1, every discount zero", _log_base_is(lambda b: b == 1)),
-    Edge(
-        "log_base_below_one",
-        "log_base in (0, 1), negative discounts",
-        _log_base_is(lambda b: 0 < b < 1),
-    ),
-    Edge(
-        "log_base_extreme",
-        "log_base at the smallest or largest doubles",
-        _log_base_is(lambda b: b < 1e-300 or b > 1e300),
-    ),
+    Edge("log_base_one", "log_base = 1, every discount zero", _log_base_one),
+    Edge("log_base_below_one", "log_base in (0, 1), negative discounts", _log_base_below_one),
+    Edge("log_base_extreme", "log_base at the smallest or largest doubles", _log_base_extreme),
     Edge(
         "log_base_refused",
         "log_base outside (0, inf): zero, negative, NaN or infinite",
-        _log_base_is(lambda b: not 0 < b < math.inf),
+        _log_base_refused,
     ),
 )
 DIVERGENCES = (
@@ -370,8 +337,8 @@ DIVERGENCES = (
         "With ignore_ties=True, equal scores rank by descending document index; scikit-learn "
         "ranks them with NumPy's default, unstable sort, whose order depends on the NumPy "
         "build and the row's width, so on a row with ties the two can give different numbers.",
-        _ignore_ties_with_ties,
-        expected=_fixed_order_answer,
+        _ties_ignored,
+        expected=partial(_oracle, fixed_order=True),
     ),
     shared.non_finite_weight(answered="NaN, without checking the weights"),
     Divergence(
@@ -399,48 +366,41 @@ NEGATIVE_RELEVANCE = Divergence(
 )
 
 
-def _member(kind: Any, function: str, log_base: str, **declared: Any) -> Member:
-    """The declaration ``Dcg`` and ``Ndcg`` share; ``log_base`` is the oracle's keyword."""
+def _member(kind: Any, normalized: bool, tolerance: Tolerance) -> Member:
+    """``Ndcg.score`` is ``Dcg.score`` normalised, without ``log_base``."""
+    name, log_base = kind.__name__, {} if normalized else {"log_base": 2.0}
     return Member(
-        name=f"{kind.__name__}.score",
-        csharp=f"{kind.__name__}.Score",
-        page=f"reference/metrics/ranking/{kind.__name__.lower()}-score.md",
+        name=f"{name}.score",
+        csharp=f"{name}.Score",
+        page=f"reference/metrics/ranking/{name.lower()}-score.md",
         implementation=kind.score,
         oracle=_oracle,
-        oracle_call=f"{function}(y_true.reshape(-1, label_count), y_score.reshape(-1, "
-        f"label_count), k=k, {log_base}sample_weight=sample_weight, ignore_ties=ignore_ties)",
+        oracle_call=f"{name.lower()}_score(y_true.reshape(-1, label_count), y_score.reshape(-1, "
+        f"label_count), k=k, {'log_base=log_base, ' * bool(log_base)}sample_weight=sample_weight, "
+        "ignore_ties=ignore_ties)",
         since="1.3",
+        scenarios={
+            scenario: _calls(scenario, normalized)
+            for scenario in SHARED_SCENARIOS + (() if normalized else LOG_BASE_SCENARIOS)
+        },
+        edges=EDGES if normalized else (*EDGES, *LOG_BASE_EDGES),
+        divergences=(*DIVERGENCES, NEGATIVE_RELEVANCE) if normalized else DIVERGENCES,
+        tolerance=tolerance,
         roles={"y_true": "numbers"},
-        **declared,
+        example=Call(
+            ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4),
+            {**log_base, "ignore_ties": False, "sample_weight": [1.0, 3.0]},
+        ),
     )
 
 
-EXAMPLE = ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4)
-DCG = _member(
-    Dcg,
-    "dcg_score",
-    "log_base=log_base, ",
-    scenarios={s: _calls(s, False) for s in (*SHARED_SCENARIOS, *LOG_BASE_SCENARIOS)},
-    edges=(*EDGES, *LOG_BASE_EDGES),
-    divergences=DIVERGENCES,
-    # Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26
-    # to 2.4): the tie-averaged gain is computed for all rows at once, but by the same
-    # operations in the same order as scikit-learn's row loop, and the untied gain is
-    # the same matrix-vector product over the same block.
-    tolerance=Tolerance(ulps=0),
-    example=Call(EXAMPLE, {"log_base": 2.0, "ignore_ties": False, "sample_weight": [1.0, 3.0]}),
-)
-NDCG = _member(
-    Ndcg,
-    "ndcg_score",
-    "",
-    scenarios={s: _calls(s, True) for s in SHARED_SCENARIOS},
-    edges=EDGES,
-    divergences=(*DIVERGENCES, NEGATIVE_RELEVANCE),
-    # Measured 0, as for Dcg.score: both halves of the ratio and the ratio itself are
-    # scikit-learn's operations on the same arrays.
-    tolerance=Tolerance(ulps=0),
-    example=Call(EXAMPLE, {"ignore_ties": False, "sample_weight": [1.0, 3.0]}),
-)
+# Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26 to 2.4):
+# the tie-averaged gain is computed for all rows at once, but by the same operations in the
+# same order as scikit-learn's row loop, and the untied gain is the same matrix-vector
+# product over the same block.
+DCG = _member(Dcg, False, Tolerance(ulps=0))
+# Measured 0, as for Dcg.score: both halves of the ratio and the ratio itself are
+# scikit-learn's operations on the same arrays.
+NDCG = _member(Ndcg, True, Tolerance(ulps=0))
 
 MEMBERS = (DCG, NDCG)
