@@ -10,38 +10,31 @@ dcg = bugs_of("Dcg.score", "ranking.dcg:Dcg.score")
 ndcg = bugs_of("Ndcg.score", "ranking.dcg:Ndcg.score")
 
 _DISCOUNT = "discount = _discounts(label_count, k, "
+_EXPONENTIAL = (_DISCOUNT, f"relevance = 2.0**relevance - 1\n{_DISCOUNT}")
 _MEAN = "return _inputs.weighted_mean(gains, weight)"
-_NORMALIZED = (
-    "nothing_relevant = ideal == 0\n"
-    "gains[nothing_relevant] = 0\n"
-    "gains[~nothing_relevant] /= ideal[~nothing_relevant]\n"
-)
-#: Bugs a port of either member might carry, each a change to that member's own body.
-_EITHER = (
-    (
-        "exponential_gains",
-        "gains 2**r - 1",
-        (_DISCOUNT, f"relevance = 2.0**relevance - 1\n{_DISCOUNT}"),
-    ),
-    ("ties_not_averaged", "ties never averaged", ("if ignore_ties:", "if True:")),
-    (
-        "weights_ignored",
-        "weights validated, then dropped",
-        (_MEAN, _MEAN.replace("weight)", "None)")),
-    ),
+_UNWEIGHTED = (_MEAN, "return _inputs.weighted_mean(gains, None)")
+_ZERO = "gains[nothing_relevant] = 0"
+_NORMALIZED = f"{_ZERO}\ngains[~nothing_relevant] /= ideal[~nothing_relevant]\n"
+_RATIO_OF_MEANS = f"total = _inputs.weighted_mean(ideal, weight)\n{_MEAN} / total if total else 0.0"
+_IDEAL = "ideal = _fixed_order_gains(relevance, relevance, "
+_FULL_IDEAL = (f"{_IDEAL}discount)", f"{_IDEAL}_discounts(label_count, None, 2))")
+_ASCENDING = (
+    "ranking.dcg:_fixed_order_gains",
+    'np.argsort(scores, axis=1, kind="stable")[:, ::-1]',
+    'np.argsort(-scores, axis=1, kind="stable")',
 )
 
 MUTANTS = (
-    *(bug(*args) for bug in (dcg, ndcg) for args in _EITHER),
-    dcg(
-        "ascending_tie_order",
-        "ignore_ties ranks ties by ascending index",
-        Patch(
-            "ranking.dcg:_fixed_order_gains",
-            'np.argsort(scores, axis=1, kind="stable")[:, ::-1]',
-            'np.argsort(-scores, axis=1, kind="stable")',
-        ),
+    *(
+        bug(*args)  # a step both members take, changed in one member's own body
+        for bug in (dcg, ndcg)
+        for args in (
+            ("exponential_gains", "gains 2**r - 1", _EXPONENTIAL),
+            ("ties_not_averaged", "ties never averaged", ("if ignore_ties:", "if True:")),
+            ("weights_ignored", "weights validated, then dropped", _UNWEIGHTED),
+        )
     ),
+    dcg("ascending_tie_order", "ignore_ties ranks ties by ascending index", Patch(*_ASCENDING)),
     dcg(
         "k_off_by_one",
         "k + 1 positions scored",
@@ -62,25 +55,11 @@ MUTANTS = (
     ndcg(
         "nothing_relevant_is_one",
         "a row with nothing relevant scores 1",
-        ("gains[nothing_relevant] = 0", "gains[nothing_relevant] = 1"),
+        (_ZERO, "gains[nothing_relevant] = 1"),
     ),
     ndcg(
         "negative_accepted", "negative relevance scored", ("if relevance.min() < 0:", "if False:")
     ),
-    ndcg(
-        "ideal_ignores_k",
-        "ideal over the whole row",
-        (
-            "_gains(relevance, relevance, discount)",
-            "_gains(relevance, relevance, _discounts(label_count, None, 2))",
-        ),
-    ),
-    ndcg(
-        "ratio_of_means",
-        "mean gain over mean ideal",
-        (
-            _NORMALIZED + _MEAN,
-            f"total = _inputs.weighted_mean(ideal, weight)\n{_MEAN} / total if total else 0.0",
-        ),
-    ),
+    ndcg("ideal_ignores_k", "ideal over the whole row", _FULL_IDEAL),
+    ndcg("ratio_of_means", "mean gain over mean ideal", (_NORMALIZED + _MEAN, _RATIO_OF_MEANS)),
 )
