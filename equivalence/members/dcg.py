@@ -2,10 +2,9 @@
 
 Both take the relevance and the scores of rows of documents, flat and row-major with a
 ``label_count`` (the C# form) or as 2-D arrays, and the calls carry either form. The two
-share one strategy; ``Ndcg.score`` has no ``log_base``, so its calls leave it out.
-
-The calls pass ``y_true``, ``y_score`` and ``label_count`` by position and everything
-else by keyword, under the lodestar name.
+share one strategy; ``Ndcg.score`` has no ``log_base``, so its calls leave it out. The
+calls pass ``y_true``, ``y_score`` and ``label_count`` by position and everything else by
+keyword, under the lodestar name.
 """
 
 from __future__ import annotations
@@ -33,11 +32,7 @@ Rows = np.ndarray[Any, Any]
 
 
 def _rows(value: Any, width: int | None) -> Rows:
-    """A flat or 2-D argument as rows of ``width`` (``label_count``), its dtype kept.
-
-    Raises ``ValueError`` where the argument is not rows of ``width``: that is the
-    question the C# form asks, and a block of another width is not an answer to it.
-    """
+    """A flat or 2-D argument as rows of ``width``, its dtype kept; or a ``ValueError``."""
     array = np.asarray(value)
     if (width or 0) < 1 or array.ndim not in (1, 2) or array.shape[1:] not in ((), (width,)):
         raise ValueError(f"shape {array.shape} is not rows of {width!r}")
@@ -45,9 +40,8 @@ def _rows(value: Any, width: int | None) -> Rows:
 
 
 def _parsed(v: View) -> tuple[Rows, Rows] | None:
-    """Relevance and scores as float rows, or ``None`` (or a raise, which
-    :meth:`View.derived` reads as ``None``) when lodestar would refuse them for their
-    shape or their values (k and log_base aside)."""
+    """Relevance and scores as float rows, or ``None`` (or a raise, which ``View.derived``
+    reads as ``None``) where lodestar refuses them for their shape or values."""
     if (v.classes or 0) < 2:
         return None
     truth, ranked = (_rows(value, v.classes) for value in v.args[:2])
@@ -63,31 +57,31 @@ def _rows_are(test: Callable[[Rows, Rows, View], Any]) -> Callable[[View], bool]
     return lambda v: (parsed := v.derived(_parsed)) is not None and bool(test(*parsed, v))
 
 
-def _tied_groups(v: View) -> list[tuple[int, int]]:
-    """Every group of two or more equal scores in a row, as the first and last position
-    (0-based, in descending score order) it occupies."""
-    parsed, groups = v.derived(_parsed), []
-    for row in () if parsed is None else parsed[1]:
-        values, sizes = np.unique(row, return_counts=True)
-        for value, size in zip(values[sizes > 1], sizes[sizes > 1], strict=True):
-            first = int((row > value).sum())
-            groups.append((first, first + int(size) - 1))
-    return groups
+def _ties(v: View) -> Rows:
+    """Column ``i``: whether the scores at positions ``i`` and ``i + 1`` of a row, in
+    descending order, are equal (the two belong to one group of equal scores)."""
+    parsed = v.derived(_parsed)
+    ordered = np.zeros((0, 1)) if parsed is None else -np.sort(-parsed[1], axis=1)
+    ties: Rows = ordered[:, 1:] == ordered[:, :-1]
+    return ties
 
 
 def _tie_within_k(v: View) -> bool:
-    """A group of equal scores lies wholly among the positions that count."""
-    limit = math.inf if v["k"] is None else (v.k or 0)
-    return any(last < limit for _, last in v.derived(_tied_groups))
+    """Some group of equal scores ends (ties its last neighbour) among the first ``k``."""
+    ties = v.derived(_ties)
+    ends = ties & ~np.pad(ties[:, 1:], ((0, 0), (0, 1)))
+    limit = ties.shape[1] if v["k"] is None else (v.k or 0) - 1
+    return bool(ends[:, : max(limit, 0)].any())
 
 
 def _tie_across_k(v: View) -> bool:
-    """A group of equal scores straddles the ``k`` cut: some of it counts, some does not."""
-    return v.k is not None and any(first < v.k <= last for first, last in v.derived(_tied_groups))
+    """The positions ``k - 1`` and ``k`` tie: a group counts in part."""
+    k, ties = v.k or 0, v.derived(_ties)
+    return 1 <= k <= ties.shape[1] and bool(ties[:, k - 1].any())
 
 
 def _ties_ignored(v: View) -> bool:
-    return v.flag("ignore_ties") is True and bool(v.derived(_tied_groups))
+    return v.flag("ignore_ties") is True and bool(v.derived(_ties).any())
 
 
 def _log_base_is(test: Callable[[float], bool]) -> Callable[[View], bool]:
