@@ -94,12 +94,10 @@ def _boolean_relevance(v: View) -> bool:
 
 
 def _boolean_argument(v: View) -> bool:
-    """``k`` or ``log_base`` given as a boolean, which scikit-learn reads as 1 or 0."""
     return isinstance(v["k"], (bool, np.bool_)) or isinstance(v["log_base"], (bool, np.bool_))
 
 
 def _wrong_size(v: View) -> bool:
-    """Non-empty blocks that are not equal rows of ``label_count`` (2 or more)."""
     if (v.classes or 0) < 2 or all(np.size(block) == 0 for block in v.args[:2]):
         return False
     try:
@@ -122,19 +120,15 @@ _log_base_refused = _log_base_is(lambda base: not 0 < base < math.inf)
 
 
 def _oracle(v: View, fixed_order: bool = False) -> float:
-    """``dcg_score`` (or ``ndcg_score``, for the member without ``log_base``) on the two
-    blocks as ``(rows, label_count)`` arrays.
+    """``dcg_score`` (``ndcg_score`` for the member without ``log_base``) on the two blocks
+    as ``(rows, label_count)`` arrays, their dtype kept (integer relevance stays integer, as
+    scikit-learn would receive it). A 2-D block of another width is refused: it is not the
+    question the call asks.
 
-    A flat argument is reshaped to rows of ``label_count``, keeping its dtype (integer
-    relevance stays integer, as scikit-learn would receive it); a 2-D argument of another
-    width is refused here, since it is not the question the call asks. An empty weight
-    vector means unweighted and is passed as ``None``.
-
-    With ``fixed_order``, the answer with ``ignore_ties`` under the descending-index
-    rule, worked out without lodestar: each row's scores are replaced by untied ranks in
-    the rule's order (descending score, equal scores by descending document index), from
-    a plain sort of ``(score, index)`` pairs. The arithmetic is scikit-learn's own: the
-    ranks hold no tie, so its unstable sort has only one order to find, the rule's.
+    ``fixed_order`` gives the answer under the ``ignore_ties`` rule without lodestar: each
+    row's scores become untied ranks in the rule's order (descending score, ties by
+    descending document index), from a plain sort of ``(score, index)`` pairs; on them
+    scikit-learn's unstable sort has only that order to find, and the arithmetic is its own.
     """
     from sklearn.metrics import dcg_score, ndcg_score
 
@@ -189,14 +183,6 @@ WIDTHS = {"wide_rows": (17, 40), "tie_across_k": (3, 6)}
 ROWS = {"wide_rows": (1, 40), "single_row": (1, 1), "empty": (0, 0), "zero_sum_weight": (2, 6)}
 
 
-def _grid(draw: r.Draw, rows: int, width: int, values: Any) -> list[list[Any]]:
-    """A ``rows x width`` block of ``values``, or of any floats in (0, 100) when ``None``."""
-    size = rows * width
-    drawn = draw(r.table(size, values)) if values else 100.0 * draw(r.unit_floats(size))
-    block: list[list[Any]] = drawn.reshape(rows, width).tolist()
-    return block
-
-
 def _place_ties(draw: r.Draw, width: int, k: int, across: bool) -> list[float]:
     """Scores for one row with a group of equal scores inside the top ``k`` or across it:
     higher scores before the group's first position, lower ones past its last."""
@@ -215,10 +201,12 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
         draw, widths, heights, (0, 3), (0, 1), (1, 40), (0, 5), (0, 1), (0, 1), (0, 1)
     )
     kind = "binary" if scenario == "binary_relevance" else (*GRADES, "floats")[kind_at]
-    relevance = _grid(draw, rows, width, GRADES.get(kind))
+    size, grades = rows * width, GRADES.get(kind)
+    drawn = draw(r.table(size, grades)) if grades else 100.0 * draw(r.unit_floats(size))
+    relevance: list[list[Any]] = drawn.reshape(rows, width).tolist()
     scores: list[list[Any]] = draw(r.score_rows(rows, width))
     if scenario == "binary_relevance" and integral:
-        scores = _grid(draw, rows, width, (0, 1, 2, 3))
+        scores = draw(r.table(size, (0, 1, 2, 3))).reshape(rows, width).tolist()
     kwargs: dict[str, Any] = {"k": 1 + (k_at - 1) % width if cut else None}
     if not normalized:
         kwargs["log_base"] = (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at]
@@ -256,9 +244,8 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
         else:
             (relevance, scores)[where][r.index(draw, rows)][r.index(draw, width)] = bad
     if scenario == "label_count_below_two":
-        label_count = draw(st.sampled_from((0, 1)))
-        relevance = [row[:label_count] for row in relevance]
-        scores = [row[:label_count] for row in scores]
+        label_count = r.index(draw, 2)
+        relevance, scores = ([row[:label_count] for row in b] for b in (relevance, scores))
 
     truth: Any = r.flat(relevance)
     block: Any = r.flat(scores)
@@ -360,18 +347,18 @@ NEGATIVE_RELEVANCE = Divergence(
 )
 
 
-def _member(kind: Any, normalized: bool, tolerance: Tolerance) -> Member:
+def _member(kind: Any, normalized: bool) -> Member:
     """``Ndcg.score`` is ``Dcg.score`` normalised, without ``log_base``."""
     name, log_base = kind.__name__, {} if normalized else {"log_base": 2.0}
+    keyword, rows = "log_base=log_base, " * (not normalized), "reshape(-1, label_count)"
     return Member(
         name=f"{name}.score",
         csharp=f"{name}.Score",
         page=f"reference/metrics/ranking/{name.lower()}-score.md",
         implementation=kind.score,
         oracle=_oracle,
-        oracle_call=f"{name.lower()}_score(y_true.reshape(-1, label_count), y_score.reshape(-1, "
-        f"label_count), k=k, {'log_base=log_base, ' * bool(log_base)}sample_weight=sample_weight, "
-        "ignore_ties=ignore_ties)",
+        oracle_call=f"{name.lower()}_score(y_true.{rows}, y_score.{rows}, k=k, {keyword}"
+        "sample_weight=sample_weight, ignore_ties=ignore_ties)",
         since="1.3",
         scenarios={
             scenario: _calls(scenario, normalized)
@@ -379,7 +366,12 @@ def _member(kind: Any, normalized: bool, tolerance: Tolerance) -> Member:
         },
         edges=EDGES if normalized else (*EDGES, *LOG_BASE_EDGES),
         divergences=(*DIVERGENCES, NEGATIVE_RELEVANCE) if normalized else DIVERGENCES,
-        tolerance=tolerance,
+        # Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26
+        # to 2.4): the tie-averaged gain is computed for all rows at once, but by the same
+        # operations in the same order as scikit-learn's row loop; the untied gain is the
+        # same matrix-vector product over the same block; and the normalised score's two
+        # halves and their ratio are scikit-learn's operations on the same arrays.
+        tolerance=Tolerance(ulps=0),
         roles={"y_true": "numbers"},
         example=Call(
             ([3, 2, 1, 0, 3, 2, 1, 0], [0.9, 0.5, 0.5, 0.1, 0.1, 0.4, 0.5, 0.9], 4),
@@ -388,13 +380,5 @@ def _member(kind: Any, normalized: bool, tolerance: Tolerance) -> Member:
     )
 
 
-# Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26 to 2.4):
-# the tie-averaged gain is computed for all rows at once, but by the same operations in the
-# same order as scikit-learn's row loop, and the untied gain is the same matrix-vector
-# product over the same block.
-DCG = _member(Dcg, False, Tolerance(ulps=0))
-# Measured 0, as for Dcg.score: both halves of the ratio and the ratio itself are
-# scikit-learn's operations on the same arrays.
-NDCG = _member(Ndcg, True, Tolerance(ulps=0))
-
+DCG, NDCG = _member(Dcg, normalized=False), _member(Ndcg, normalized=True)
 MEMBERS = (DCG, NDCG)
