@@ -1,10 +1,10 @@
-"""The discounted-gain members: ``Dcg.score`` and ``Ndcg.score``.
+"""The discounted-gain members: ``Dcg.score`` and ``Ndcg.score``, declared once for both.
 
 Both take the relevance and the scores of rows of documents, flat and row-major with a
-``label_count`` (the C# form) or as 2-D arrays, and the calls carry either form. The two
-share one strategy; ``Ndcg.score`` has no ``log_base``, so its calls leave it out. The
-calls pass ``y_true``, ``y_score`` and ``label_count`` by position and everything else by
-keyword, under the lodestar name.
+``label_count`` (the C# form) or as 2-D arrays; the calls carry either form, pass ``y_true``,
+``y_score`` and ``label_count`` by position and the rest by keyword (``Ndcg.score`` has no
+``log_base``, so its calls leave it out). Predicates read the rows once, through
+``View.derived``.
 """
 
 from __future__ import annotations
@@ -26,9 +26,6 @@ from lodestar.metrics import Dcg, Ndcg
 __all__ = ["DCG", "MEMBERS", "NDCG"]
 
 Rows = np.ndarray[Any, Any]
-
-
-# -- reading a call back (once per call, through View.derived) ------------------------
 
 
 def _rows(value: Any, width: int | None) -> Rows:
@@ -116,9 +113,6 @@ _log_base_extreme = _log_base_is(lambda base: base < 1e-300 or base > 1e300)
 _log_base_refused = _log_base_is(lambda base: not 0 < base < math.inf)
 
 
-# -- the oracles ------------------------------------------------------------------------
-
-
 def _oracle(v: View, fixed_order: bool = False) -> float:
     """``dcg_score`` (``ndcg_score`` for the member without ``log_base``) on the two blocks
     as ``(rows, label_count)`` arrays, their dtype kept (integer relevance stays integer, as
@@ -166,14 +160,6 @@ ARGUMENTS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "log_base_refused": ("log_base", REFUSED_BASES),
 }
 LOG_BASE_SCENARIOS = tuple(s for s in ARGUMENTS if s.startswith("log_base"))
-#: The arguments a scenario sets, always passed rather than left to their defaults.
-KEPT = {
-    "k": ("tie_across_k", "k_at_or_past_count", "k_below_one", "k_malformed", "boolean_argument"),
-    "log_base": ("boolean_argument", *LOG_BASE_SCENARIOS),
-    "ignore_ties": ("ignore_ties_tied",),
-    "sample_weight": ("weighted", "zero_sum_weight", "wrong_weight_length", "non_finite"),
-}
-TIES = ("tie_within_k", "tie_across_k")
 #: Relevance grades by kind; "floats" is any float in (0, 100).
 GRADES = {"binary": (0, 1), "grades": (0, 1, 2, 3, 4), "halves": (0.0, 0.5, 1.0, 2.5, 3.0)}
 #: The kinds of weights a scenario draws ("weighted": every valid kind).
@@ -210,37 +196,41 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
     kwargs: dict[str, Any] = {"k": 1 + (k_at - 1) % width if cut else None}
     if not normalized:
         kwargs["log_base"] = (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at]
-    kwargs["ignore_ties"] = scenario == "ignore_ties_tied" or (bool(ties) and scenario not in TIES)
-    if weighted or scenario in (*WEIGHTS, "weighted"):
-        kwargs["sample_weight"] = draw(r.weights(rows, *WEIGHTS.get(scenario, ())))
+    kwargs["ignore_ties"] = bool(ties) and not scenario.startswith("tie_")
+    if weighted:
+        kwargs["sample_weight"] = draw(r.weights(rows))
+    kept: dict[str, Any] = {}  # the arguments the scenario sets: passed, never left out
+    if scenario in (*WEIGHTS, "weighted"):
+        kept["sample_weight"] = draw(r.weights(rows, *WEIGHTS.get(scenario, ())))
     if scenario in ARGUMENTS:
         name, values = ARGUMENTS[scenario]
-        kwargs[name] = draw(st.sampled_from(values))
+        kept[name] = draw(st.sampled_from(values))
     label_count: Any = width
 
     if scenario == "tie_within_k":
         kwargs["k"] = 2 + k_at % (width - 1) if cut else None
         scores[0] = _place_ties(draw, width, kwargs["k"] or width, across=False)
     if scenario == "tie_across_k":
-        kwargs["k"] = 1 + k_at % (width - 1)
-        scores[0] = _place_ties(draw, width, kwargs["k"], across=True)
+        kept["k"] = 1 + k_at % (width - 1)
+        scores[0] = _place_ties(draw, width, kept["k"], across=True)
     if scenario == "ignore_ties_tied":
+        kept["ignore_ties"] = True
         first, second = r.subset(draw, range(width), 2)
         scores[0][second] = scores[0][first]
     if scenario == "all_zero_relevance":
         for row in range(rows) if draw(st.booleans()) else [r.index(draw, rows)]:
             relevance[row] = [0 if kind in ("binary", "grades") else 0.0] * width
     if scenario == "k_at_or_past_count":
-        kwargs["k"] = width + draw(st.sampled_from((0, 1, 5, 1000)))
+        kept["k"] = width + draw(st.sampled_from((0, 1, 5, 1000)))
     if scenario == "boolean_argument":
-        kwargs["k" if normalized or draw(st.booleans()) else "log_base"] = True
+        kept["k" if normalized or draw(st.booleans()) else "log_base"] = True
     if scenario == "negative_relevance":
         cell = r.index(draw, width)
         relevance[r.index(draw, rows)][cell] = draw(st.sampled_from((-1, -0.5, -3.0)))
     if scenario == "non_finite":  # in the relevance, the scores or the weights
         bad, where = draw(st.sampled_from(r.NON_FINITE)), r.index(draw, 3)
         if where == 2:
-            kwargs["sample_weight"] = [1.0] * (rows - 1) + [bad]
+            kept["sample_weight"] = [1.0] * (rows - 1) + [bad]
         else:
             (relevance, scores)[where][r.index(draw, rows)][r.index(draw, width)] = bad
     if scenario == "label_count_below_two":
@@ -265,8 +255,7 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
         block = block if draw(st.booleans()) else np.ravel(block)
     if scenario == "boolean_relevance":
         truth = np.array([bool(value) for value in truth], dtype=np.bool_)
-    keep = tuple(name for name, scenarios in KEPT.items() if scenario in scenarios)
-    return Call((truth, block, label_count), r.with_defaults(draw, kwargs, keep))
+    return Call((truth, block, label_count), r.with_defaults(draw, {**kwargs, **kept}, tuple(kept)))
 
 
 # -- the declarations -----------------------------------------------------------------

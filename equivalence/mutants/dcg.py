@@ -1,4 +1,5 @@
-"""Seeded porting bugs of ``Dcg.score`` and ``Ndcg.score``."""
+"""Seeded porting bugs of ``Dcg.score`` and ``Ndcg.score``, each a change to a snippet of
+``lodestar.metrics.ranking.dcg`` (the snippets first, then the bugs)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,20 @@ _DISCOUNT = "discount = _discounts(label_count, k, "
 _EXPONENTIAL = (_DISCOUNT, f"relevance = 2.0**relevance - 1\n{_DISCOUNT}")
 _MEAN = "return _inputs.weighted_mean(gains, weight)"
 _UNWEIGHTED = (_MEAN, "return _inputs.weighted_mean(gains, None)")
-_ZERO = "gains[nothing_relevant] = 0"
-_NORMALIZED = f"{_ZERO}\ngains[~nothing_relevant] /= ideal[~nothing_relevant]\n"
-_RATIO_OF_MEANS = f"total = _inputs.weighted_mean(ideal, weight)\n{_MEAN} / total if total else 0.0"
-_IDEAL = "ideal = _fixed_order_gains(relevance, relevance, "
-_FULL_IDEAL = (f"{_IDEAL}discount)", f"{_IDEAL}_discounts(label_count, None, 2))")
 _ASCENDING = (
     "ranking.dcg:_fixed_order_gains",
     'np.argsort(scores, axis=1, kind="stable")[:, ::-1]',
     'np.argsort(-scores, axis=1, kind="stable")',
 )
+_ONE_MORE = Patch("ranking.dcg:_discounts", "discount[k:] = 0", "discount[k + 1 :] = 0")
+_PAST_COUNT = ("_check_k(k)", "_check_k(k if k is None or k <= label_count else 0)")
+_ZERO = "gains[nothing_relevant] = 0"
+_NORMALIZED = f"{_ZERO}\ngains[~nothing_relevant] /= ideal[~nothing_relevant]\n"
+_NAN = (_NORMALIZED, "gains /= ideal\n")
+_ONE = (_ZERO, "gains[nothing_relevant] = 1")
+_IDEAL = "ideal = _fixed_order_gains(relevance, relevance, "
+_FULL_IDEAL = (f"{_IDEAL}discount)", f"{_IDEAL}_discounts(label_count, None, 2))")
+_RATIO_OF_MEANS = f"total = _inputs.weighted_mean(ideal, weight)\n{_MEAN} / total if total else 0.0"
 
 MUTANTS = (
     *(
@@ -35,31 +40,13 @@ MUTANTS = (
         )
     ),
     dcg("ascending_tie_order", "ignore_ties ranks ties by ascending index", Patch(*_ASCENDING)),
-    dcg(
-        "k_off_by_one",
-        "k + 1 positions scored",
-        Patch("ranking.dcg:_discounts", "discount[k:] = 0", "discount[k + 1 :] = 0"),
-    ),
+    dcg("k_off_by_one", "k + 1 positions scored", _ONE_MORE),
     dcg("log_base_ignored", "always base 2", (f"{_DISCOUNT}log_base)", f"{_DISCOUNT}2.0)")),
     dcg("base_at_most_one_refused", "log_base <= 1 refused", ("0.0 < base", "1.0 < base")),
-    dcg(
-        "k_past_count_refused",
-        "k > label_count refused",
-        ("_check_k(k)", "_check_k(k if k is None or k <= label_count else 0)"),
-    ),
-    ndcg(
-        "nothing_relevant_is_nan",
-        "a row with nothing relevant scores NaN",
-        (_NORMALIZED, "gains /= ideal\n"),
-    ),
-    ndcg(
-        "nothing_relevant_is_one",
-        "a row with nothing relevant scores 1",
-        (_ZERO, "gains[nothing_relevant] = 1"),
-    ),
-    ndcg(
-        "negative_accepted", "negative relevance scored", ("if relevance.min() < 0:", "if False:")
-    ),
+    dcg("k_past_count_refused", "k > label_count refused", _PAST_COUNT),
+    ndcg("nothing_relevant_is_nan", "a row with nothing relevant scores NaN", _NAN),
+    ndcg("nothing_relevant_is_one", "a row with nothing relevant scores 1", _ONE),
+    ndcg("negative_accepted", "negative relevance scored", ("relevance.min() < 0", "False")),
     ndcg("ideal_ignores_k", "ideal over the whole row", _FULL_IDEAL),
     ndcg("ratio_of_means", "mean gain over mean ideal", (_NORMALIZED + _MEAN, _RATIO_OF_MEANS)),
 )
