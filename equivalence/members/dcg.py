@@ -1,17 +1,15 @@
-"""The discounted-gain members: ``Dcg.score`` and ``Ndcg.score``, declared once for both.
+"""The discounted-gain members, ``Dcg.score`` and ``Ndcg.score``, declared once for both.
 
 Both take the relevance and the scores of rows of documents, flat and row-major with a
 ``label_count`` (the C# form) or as 2-D arrays; the calls carry either form, pass ``y_true``,
 ``y_score`` and ``label_count`` by position and the rest by keyword (``Ndcg.score`` has no
-``log_base``, so its calls leave it out). Predicates read the rows once, through
-``View.derived``.
+``log_base``). Predicates read the rows once, through ``View.derived``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -105,9 +103,9 @@ def _wrong_size(v: View) -> bool:
 
 _negative_relevance = _rows_are(lambda truth, *_: (truth < 0).any())
 _all_zero_row = _rows_are(lambda truth, *_: (truth == 0).all(axis=1).any())
-_integer_relevance = _rows_are(lambda _t, _s, v: np.asarray(v.args[0]).dtype.kind == "i")
+_wide_row = _rows_are(lambda truth, *_: truth.shape[1] > 16)
+_integers = _rows_are(lambda _t, _s, v: np.asarray(v.args[0]).dtype.kind == "i")
 _wrong_weight_length = _rows_are(lambda t, _, v: v.weight is not None and len(t) != v.weight.size)
-_log_base_one = _log_base_is(lambda base: base == 1)
 _log_base_below_one = _log_base_is(lambda base: 0 < base < 1)
 _log_base_extreme = _log_base_is(lambda base: base < 1e-300 or base > 1e300)
 _log_base_refused = _log_base_is(lambda base: not 0 < base < math.inf)
@@ -138,8 +136,6 @@ def _oracle(v: View, fixed_order: bool = False) -> float:
     return float(function(truth, scores, sample_weight=v.weight, **{n: v[n] for n in names}))
 
 
-# -- the calls ------------------------------------------------------------------------
-
 SHARED_SCENARIOS = (
     *("valid", "binary_relevance", "tie_within_k", "tie_across_k", "ignore_ties_tied"),
     *("all_zero_relevance", "single_row", "wide_rows", "k_at_or_past_count", "k_below_one"),
@@ -164,25 +160,13 @@ LOG_BASE_SCENARIOS = tuple(s for s in ARGUMENTS if s.startswith("log_base"))
 GRADES = {"binary": (0, 1), "grades": (0, 1, 2, 3, 4), "halves": (0.0, 0.5, 1.0, 2.5, 3.0)}
 #: The kinds of weights a scenario draws ("weighted": every valid kind).
 WEIGHTS = {"zero_sum_weight": ("zero_sum", "all_zero"), "wrong_weight_length": ("wrong_length",)}
-#: The ranges of the row width and of the row count, where a scenario needs its own.
-WIDTHS = {"wide_rows": (17, 40), "tie_across_k": (3, 6)}
+#: The range of the row count, where a scenario needs its own (wide rows: 17 to 40 wide).
 ROWS = {"wide_rows": (1, 40), "single_row": (1, 1), "empty": (0, 0), "zero_sum_weight": (2, 6)}
-
-
-def _place_ties(draw: r.Draw, width: int, k: int, across: bool) -> list[float]:
-    """Scores for one row with a group of equal scores inside the top ``k`` or across it:
-    higher scores before the group's first position, lower ones past its last."""
-    if across:
-        above, last = r.index(draw, k), k + r.index(draw, width - k)
-    else:
-        above, last = sorted(r.subset(draw, range(k), 2))
-    ladder = [1.0] * above + [0.5] * (last - above + 1) + [0.25] * (width - last - 1)
-    return r.permutation(draw, ladder)
 
 
 @st.composite
 def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
-    widths, heights = WIDTHS.get(scenario, (2, 6)), ROWS.get(scenario, (1, 6))
+    widths, heights = (17, 40) if scenario == "wide_rows" else (2, 6), ROWS.get(scenario, (1, 6))
     width, rows, kind_at, cut, k_at, base_at, ties, weighted, integral = r.integers(
         draw, widths, heights, (0, 3), (0, 1), (1, 40), (0, 5), (0, 1), (0, 1), (0, 1)
     )
@@ -206,13 +190,14 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
         name, values = ARGUMENTS[scenario]
         kept[name] = draw(st.sampled_from(values))
     label_count: Any = width
-
-    if scenario == "tie_within_k":
-        kwargs["k"] = 2 + k_at % (width - 1) if cut else None
-        scores[0] = _place_ties(draw, width, kwargs["k"] or width, across=False)
-    if scenario == "tie_across_k":
-        kept["k"] = 1 + k_at % (width - 1)
-        scores[0] = _place_ties(draw, width, kept["k"], across=True)
+    if scenario in ("tie_within_k", "tie_across_k"):  # row 0: equal scores from first to last
+        first, last = sorted(r.subset(draw, range(width), 2))
+        ladder = [1.0] * first + [0.5] * (last - first + 1) + [0.25] * (width - last - 1)
+        scores[0] = r.permutation(draw, ladder)
+        if scenario == "tie_across_k":
+            kept["k"] = first + 1 + r.index(draw, last - first)
+        else:  # the whole row, or a cut past the group
+            kwargs["k"] = last + 1 + r.index(draw, width - last) if cut else None
     if scenario == "ignore_ties_tied":
         kept["ignore_ties"] = True
         first, second = r.subset(draw, range(width), 2)
@@ -236,7 +221,6 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
     if scenario == "label_count_below_two":
         label_count = r.index(draw, 2)
         relevance, scores = ([row[:label_count] for row in b] for b in (relevance, scores))
-
     truth: Any = r.flat(relevance)
     block: Any = r.flat(scores)
     if scenario == "wrong_size":  # both long, the scores short, the relevance long, 2-D
@@ -258,24 +242,14 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
     return Call((truth, block, label_count), r.with_defaults(draw, {**kwargs, **kept}, tuple(kept)))
 
 
-# -- the declarations -----------------------------------------------------------------
-
 EDGES = (
     Edge("tie_within_k", "a group of equal scores wholly inside the top k", _tie_within_k),
     Edge("tie_across_k", "a group of equal scores straddling the k cut", _tie_across_k),
     Edge("ignore_ties_with_ties", "ignore_ties=True on a row with equal scores", _ties_ignored),
     Edge("all_zero_relevance", "a row whose relevance is zero throughout", _all_zero_row),
     Edge("single_row", "one row", _rows_are(lambda truth, *_: len(truth) == 1)),
-    Edge(
-        "wide_row",
-        "more than 16 documents a row, past NumPy's small-sort threshold",
-        _rows_are(lambda truth, *_: truth.shape[1] > 16),
-    ),
-    Edge(
-        "integer_relevance",
-        "integer relevance, which scikit-learn keeps as integers",
-        _integer_relevance,
-    ),
+    Edge("wide_row", "more than 16 documents a row, past NumPy's small-sort threshold", _wide_row),
+    Edge("integer_relevance", "integer relevance, which scikit-learn keeps as integers", _integers),
     Edge("k_at_count", "k equal to label_count", _rows_are(lambda t, _, v: v.k == t.shape[1])),
     Edge("k_past_count", "k above label_count", _rows_are(lambda t, _, v: (v.k or 0) > t.shape[1])),
     Edge("k_below_one", "k below 1", lambda v: v.k is not None and v.k < 1),
@@ -291,7 +265,7 @@ EDGES = (
     Edge("boolean_argument", "k or log_base given as a boolean", _boolean_argument),
 )
 LOG_BASE_EDGES = (
-    Edge("log_base_one", "log_base = 1, every discount zero", _log_base_one),
+    Edge("log_base_one", "log_base = 1, every discount zero", _log_base_is(lambda b: b == 1)),
     Edge("log_base_below_one", "log_base in (0, 1), negative discounts", _log_base_below_one),
     Edge("log_base_extreme", "log_base at the smallest or largest doubles", _log_base_extreme),
     Edge(
@@ -308,7 +282,7 @@ DIVERGENCES = (
         "ranks them with NumPy's default, unstable sort, whose order depends on the NumPy "
         "build and the row's width, so on a row with ties the two can give different numbers.",
         _ties_ignored,
-        expected=partial(_oracle, fixed_order=True),
+        expected=lambda v: _oracle(v, fixed_order=True),
     ),
     shared.non_finite_weight(answered="NaN, without checking the weights"),
     Divergence(
@@ -339,6 +313,7 @@ NEGATIVE_RELEVANCE = Divergence(
 def _member(kind: Any, normalized: bool) -> Member:
     """``Ndcg.score`` is ``Dcg.score`` normalised, without ``log_base``."""
     name, log_base = kind.__name__, {} if normalized else {"log_base": 2.0}
+    scenarios = SHARED_SCENARIOS + (() if normalized else LOG_BASE_SCENARIOS)
     keyword, rows = "log_base=log_base, " * (not normalized), "reshape(-1, label_count)"
     return Member(
         name=f"{name}.score",
@@ -349,17 +324,13 @@ def _member(kind: Any, normalized: bool) -> Member:
         oracle_call=f"{name.lower()}_score(y_true.{rows}, y_score.{rows}, k=k, {keyword}"
         "sample_weight=sample_weight, ignore_ties=ignore_ties)",
         since="1.3",
-        scenarios={
-            scenario: _calls(scenario, normalized)
-            for scenario in SHARED_SCENARIOS + (() if normalized else LOG_BASE_SCENARIOS)
-        },
+        scenarios={scenario: _calls(scenario, normalized) for scenario in scenarios},
         edges=EDGES if normalized else (*EDGES, *LOG_BASE_EDGES),
         divergences=(*DIVERGENCES, NEGATIVE_RELEVANCE) if normalized else DIVERGENCES,
-        # Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26
-        # to 2.4): the tie-averaged gain is computed for all rows at once, but by the same
-        # operations in the same order as scikit-learn's row loop; the untied gain is the
-        # same matrix-vector product over the same block; and the normalised score's two
-        # halves and their ratio are scikit-learn's operations on the same arrays.
+        # Measured 0 over tens of thousands of calls on scikit-learn 1.3 to 1.9 (NumPy 1.26 to
+        # 2.4): the tie-averaged gain takes scikit-learn's operations in its order, for all rows
+        # at once; the untied gain is the same matrix-vector product over the same block; NDCG's
+        # two halves and their ratio are scikit-learn's operations on the same arrays.
         tolerance=Tolerance(ulps=0),
         roles={"y_true": "numbers"},
         example=Call(

@@ -1,5 +1,4 @@
-"""Seeded porting bugs of ``Dcg.score`` and ``Ndcg.score``, each a change to a snippet of
-``lodestar.metrics.ranking.dcg`` (the snippets first, then the bugs)."""
+"""Seeded porting bugs of ``Dcg.score`` and ``Ndcg.score``: snippets of ``ranking.dcg`` changed."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ ndcg = bugs_of("Ndcg.score", "ranking.dcg:Ndcg.score")
 
 _DISCOUNT = "discount = _discounts(label_count, k, "
 _EXPONENTIAL = (_DISCOUNT, f"relevance = 2.0**relevance - 1\n{_DISCOUNT}")
+_TIES_NOT_AVERAGED = ("if ignore_ties:", "if True:")
 _MEAN = "return _inputs.weighted_mean(gains, weight)"
 _UNWEIGHTED = (_MEAN, "return _inputs.weighted_mean(gains, None)")
 _ASCENDING = (
@@ -30,15 +30,12 @@ _FULL_IDEAL = (f"{_IDEAL}discount)", f"{_IDEAL}_discounts(label_count, None, 2))
 _RATIO_OF_MEANS = f"total = _inputs.weighted_mean(ideal, weight)\n{_MEAN} / total if total else 0.0"
 
 MUTANTS = (
-    *(
-        bug(*args)  # a step both members take, changed in one member's own body
-        for bug in (dcg, ndcg)
-        for args in (
-            ("exponential_gains", "gains 2**r - 1", _EXPONENTIAL),
-            ("ties_not_averaged", "ties never averaged", ("if ignore_ties:", "if True:")),
-            ("weights_ignored", "weights validated, then dropped", _UNWEIGHTED),
-        )
-    ),
+    dcg("exponential_gains", "gains 2**r - 1", _EXPONENTIAL),
+    ndcg("exponential_gains", "gains 2**r - 1", _EXPONENTIAL),
+    dcg("ties_not_averaged", "ties never averaged", _TIES_NOT_AVERAGED),
+    ndcg("ties_not_averaged", "ties never averaged", _TIES_NOT_AVERAGED),
+    dcg("weights_ignored", "weights validated, then dropped", _UNWEIGHTED),
+    ndcg("weights_ignored", "weights validated, then dropped", _UNWEIGHTED),
     dcg("ascending_tie_order", "ignore_ties ranks ties by ascending index", Patch(*_ASCENDING)),
     dcg("k_off_by_one", "k + 1 positions scored", _ONE_MORE),
     dcg("log_base_ignored", "always base 2", (f"{_DISCOUNT}log_base)", f"{_DISCOUNT}2.0)")),
