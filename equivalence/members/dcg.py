@@ -62,7 +62,7 @@ def _ties(v: View) -> Rows:
 
 
 def _tie_within_k(v: View) -> bool:
-    """Some group of equal scores ends (ties its last neighbour) among the first ``k``."""
+    """A group of equal scores lies wholly among the first ``k`` positions (all, without k)."""
     ties = v.derived(_ties)
     ends = ties & ~np.pad(ties[:, 1:], ((0, 0), (0, 1)))
     limit = ties.shape[1] if v["k"] is None else (v.k or 0) - 1
@@ -311,7 +311,7 @@ NEGATIVE_RELEVANCE = Divergence(
 
 
 def _member(kind: Any, normalized: bool) -> Member:
-    """``Ndcg.score`` is ``Dcg.score`` normalised, without ``log_base``."""
+    """The declaration of ``Dcg.score``, or of ``Ndcg.score``: normalised, no ``log_base``."""
     name, log_base = kind.__name__, {} if normalized else {"log_base": 2.0}
     scenarios = SHARED_SCENARIOS + (() if normalized else LOG_BASE_SCENARIOS)
     keyword, rows = "log_base=log_base, " * (not normalized), "reshape(-1, label_count)"
