@@ -161,18 +161,21 @@ def subset(draw: Draw, items: Sequence[T], size: int | None = None) -> list[T]:
     if size is not None:
         return permutation(draw, items)[:size]
     raw = _raw(draw, len(items) + 1)
-    return _order(raw[1:], items)[: 1 + raw[0] % max(len(items), 1)]
+    return _order(raw[:-1], items)[: 1 + _flavour(raw, max(len(items), 1))]
 
 
 # -- score and probability rows ----------------------------------------------------------
 #
 # Where a role comes in flavours (grid, unit or wide scores; normalised rows or not; the
-# kinds of weights), the flavour is read from the first byte of the role's one draw, so
-# that zero bytes give the first flavour and its first table entry.
+# kinds of weights), the flavour is read from the last byte of the role's one draw and
+# the values from the bytes before it, so that zero bytes give the first flavour and its
+# first table entry. The last, not the first: when a call shrinks to fewer samples, the
+# shrinker cuts a draw grown too long from either end, and cutting from the front then
+# keeps both the flavour and the values of the last samples.
 
 
 def _flavour(raw: bytes, count: int) -> int:
-    return raw[0] % count if raw else 0
+    return raw[-1] % count if raw else 0
 
 
 @cache
@@ -183,7 +186,7 @@ def score_rows(samples: int, classes: int) -> st.SearchStrategy[list[list[float]
     grid = np.asarray(GRID, dtype=np.float64)
 
     def build(raw: bytes) -> list[list[float]]:
-        flavour, body = _flavour(raw, 3), raw[1:]
+        flavour, body = _flavour(raw, 3), raw[:-1]
         if flavour == 0:
             values = grid[_codes(body[:size]) % np.uint64(len(grid))]
         else:
@@ -220,7 +223,7 @@ def probability_rows(
     lookup = np.asarray((*GRID, *extra), dtype=np.float64)
 
     def build(raw: bytes) -> list[list[float]]:
-        rows = _probabilities(raw[1:], lookup).reshape(samples, classes)
+        rows = _probabilities(raw[:-1], lookup).reshape(samples, classes)
         if _flavour(raw, 2):
             totals = rows.sum(axis=1, keepdims=True)
             with np.errstate(all="ignore"):
@@ -269,7 +272,7 @@ def _integral(raw: bytes, samples: int) -> list[float]:
 def _wrong_length(raw: bytes, samples: int) -> list[float]:
     lengths = [n for n in range(1, samples + 4) if n != samples]
     length = lengths[_flavour(raw, len(lengths))]
-    return _positive(raw[1:], length)
+    return _positive(raw[:-1], length)
 
 
 def _non_finite(raw: bytes, samples: int) -> list[float]:
@@ -298,8 +301,8 @@ BAD_WEIGHTS = ("wrong_length", "non_finite", "all_zero")
 
 @cache
 def _weights(samples: int, kinds: tuple[str, ...]) -> st.SearchStrategy[list[float] | None]:
-    """One draw for weights of any of ``kinds``: a first byte choosing the kind (when
-    there is a choice), then the bytes the kind reads."""
+    """One draw for weights of any of ``kinds``: the bytes the kind reads, then a last
+    byte choosing the kind (when there is a choice)."""
     if not kinds:
         return st.nothing()
     readers = [_WEIGHTS[kind][1] for kind in kinds]
@@ -309,7 +312,7 @@ def _weights(samples: int, kinds: tuple[str, ...]) -> st.SearchStrategy[list[flo
     count = max(_WEIGHTS[kind][0](samples) for kind in kinds)
 
     def build(raw: bytes) -> list[float] | None:
-        return readers[_flavour(raw, len(readers))](raw[1:], samples)
+        return readers[_flavour(raw, len(readers))](raw[:-1], samples)
 
     return _bytes(1 + count).map(build)
 
