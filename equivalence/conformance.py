@@ -276,8 +276,10 @@ def run_member(
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
         strategy = member.scenarios[scenario]
         test = settings(base, **overrides)(given(st.data())(batch(strategy, size)))
-        if attempt and base.derandomize:
-            test = seed(attempt)(test)  # a repeatable run, other than the first
+        if base.derandomize:
+            # A repeatable run, each attempt its own (and no digest of the test's
+            # source to work out for each scenario, as derandomize alone would).
+            test = seed(attempt)(test)
         # One key a member, scenario and side: Hypothesis would otherwise file every
         # saved failure under the one function `calls`, replay it into every other
         # scenario, and delete it there as no longer failing.
