@@ -171,6 +171,25 @@ def _same_call(one: Call, other: Call) -> bool:
     return same_inputs(one.args, other.args) and same_inputs(dict(one.kwargs), dict(other.kwargs))
 
 
+@st.composite
+def _batches(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Call]:
+    """Up to ``size`` calls of ``strategy``, drawn one after the other (a draw within the
+    strategy costs half what a draw from the test does): fewer when a call equals the
+    one before it (the simplest example draws nothing else) or once the calls hold
+    :data:`BATCH_VALUES` values."""
+    calls: list[Call] = []
+    held = 0
+    for _ in range(size):
+        call = draw(strategy)
+        if calls and _same_call(calls[-1], call):
+            break
+        calls.append(call)
+        held += _values(call.args) + _values(call.kwargs)
+        if held >= BATCH_VALUES:
+            break
+    return calls
+
+
 def run_member(
     member: Member,
     *,
@@ -236,31 +255,15 @@ def run_member(
         last_failure[:] = [mismatch]
         raise mismatch
 
-    def batch(strategy: st.SearchStrategy[Call], size: int) -> Callable[[Any], None]:
-        """A test judging up to ``size`` calls of ``strategy`` one after the other, each
-        as soon as it is drawn: a failing call ends the example, so that Hypothesis
-        shrinks it to that one call. A batch also ends before a call equal to the one
-        before it (the simplest example draws nothing else), and once its calls hold
-        :data:`BATCH_VALUES` values."""
-
-        def calls(data: st.DataObject) -> None:
-            held, previous = 0, None
-            for _ in range(size):
-                call = data.draw(strategy)
-                if previous is not None and _same_call(previous, call):
-                    break
-                # Past the scenario's share of calls (the last batch's tail), a call is
-                # drawn, so that the example draws the same whatever came before, but
-                # not judged; once a call failed, every call is, for the shrinker.
-                if drawn[0] < quota[0] or last_failure:
-                    conforms(call)
-                held += _values(call.args) + _values(call.kwargs)
-                if held >= BATCH_VALUES:
-                    break
-                previous = call
-            examples[0] += 1  # not reached when a draw overruns: Hypothesis drops those
-
-        return calls
+    def judge_batch(calls: list[Call]) -> None:
+        """Judges a batch of calls in order; the first that fails ends the example."""
+        examples[0] += 1
+        for call in calls:
+            # Past the scenario's share of calls (the last batch's tail), a call is
+            # drawn, so that the example is the same whatever came before, but not
+            # judged; once a call failed, every call is, for the shrinker.
+            if drawn[0] < quota[0] or last_failure:
+                conforms(call)
 
     # calls judged (or found unsendable), examples completed, calls to judge by the end
     # of the current scenario
@@ -274,14 +277,14 @@ def run_member(
         overrides: dict[str, Any] = {"max_examples": wanted}
         if not shrink:
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
-        strategy = member.scenarios[scenario]
-        test = settings(base, **overrides)(given(st.data())(batch(strategy, size)))
+        strategy = _batches(member.scenarios[scenario], size)
+        test = settings(base, **overrides)(given(strategy)(judge_batch))
         if base.derandomize:
             # A repeatable run, each attempt its own (and no digest of the test's
             # source to work out for each scenario, as derandomize alone would).
             test = seed(attempt)(test)
         # One key a member, scenario and side: Hypothesis would otherwise file every
-        # saved failure under the one function `calls`, replay it into every other
+        # saved failure under the one function `judge_batch`, replay it into every other
         # scenario, and delete it there as no longer failing.
         test._hypothesis_internal_database_key = (  # type: ignore[attr-defined]
             f"{member.name}|{scenario}|{side}{key}".encode()
