@@ -259,9 +259,8 @@ def run_member(
         """Judges a batch of calls in order; the first that fails ends the example."""
         examples[0] += 1
         for call in calls:
-            # Past the scenario's share of calls (the last batch's tail), a call is
-            # drawn, so that the example is the same whatever came before, but not
-            # judged; once a call failed, every call is, for the shrinker.
+            # Past the scenario's share of calls (the last batch's tail), a call drawn
+            # is not judged; once a call failed, every call is, for the shrinker.
             if drawn[0] < quota[0] or last_failure:
                 conforms(call)
 
