@@ -6,6 +6,7 @@ member, and what the pytest entry points assert on.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -13,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-from hypothesis import Phase, given, settings
+from hypothesis import Phase, given, seed, settings
+from hypothesis import strategies as st
 
 from equivalence.faithful import FaithfulStats, judge_faithful
 from equivalence.model import Call, Member
-from equivalence.runner import Verdict, judge
+from equivalence.runner import Verdict, judge, same_inputs
 from equivalence.view import view_of
 from equivalence.wire import Unsendable
 
@@ -126,13 +128,66 @@ class MemberResult:
 
 
 def _reaches(edge: Any, call: Call) -> bool:
-    """Whether ``edge`` holds on ``call``; a predicate that raises does not hold, and one
-    that meets a NaN or a float past int64 says nothing about it (no RuntimeWarning)."""
+    """Whether ``edge`` holds on ``call``; a predicate that raises does not hold. Called
+    inside ``np.errstate(all="ignore")``: a predicate that meets a NaN or a float past
+    int64 says nothing about it (no RuntimeWarning)."""
+    try:
+        return bool(edge.holds(call))
+    except Exception:
+        return False
+
+
+def _reached(member: Member, call: Call) -> list[str]:
+    """The names of ``member``'s edges that ``call`` reaches."""
     with np.errstate(all="ignore"):
-        try:
-            return bool(edge.holds(call))
-        except Exception:
-            return False
+        return [edge.name for edge in member.edges if _reaches(edge, call)]
+
+
+#: At most this many calls are drawn and judged in one Hypothesis example, so that the
+#: engine's own cost for an example (about 0.4 ms) is shared between them.
+BATCH = 8
+#: A batch draws no further call once its calls hold this many values: Hypothesis gives
+#: an example 8 KiB of choices, and a call drawn past them is dropped unjudged.
+BATCH_VALUES = 512
+#: How many Hypothesis runs a scenario may take to judge its share of calls (more than
+#: one only when its calls are big, and so go fewer to an example than expected).
+ROUNDS = 3
+
+
+def _values(value: Any) -> int:
+    """About how many values an argument holds (a string or a scalar counts one)."""
+    if isinstance(value, np.ndarray):
+        return int(value.size)
+    if isinstance(value, (list, tuple)):
+        if value and isinstance(value[0], (list, tuple, np.ndarray)):
+            return sum(_values(item) for item in value)
+        return len(value)
+    if isinstance(value, dict):
+        return sum(_values(item) for item in value.values())
+    return 1
+
+
+def _same_call(one: Call, other: Call) -> bool:
+    return same_inputs(one.args, other.args) and same_inputs(dict(one.kwargs), dict(other.kwargs))
+
+
+@st.composite
+def _batches(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Call]:
+    """Up to ``size`` calls of ``strategy``, drawn one after the other (a draw within the
+    strategy costs half what a draw from the test does): fewer when a call equals the
+    one before it (the simplest example draws nothing else) or once the calls hold
+    :data:`BATCH_VALUES` values."""
+    calls: list[Call] = []
+    held = 0
+    for _ in range(size):
+        call = draw(strategy)
+        if calls and _same_call(calls[-1], call):
+            break
+        calls.append(call)
+        held += _values(call.args) + _values(call.kwargs)
+        if held >= BATCH_VALUES:
+            break
+    return calls
 
 
 def run_member(
@@ -149,6 +204,9 @@ def run_member(
     The active Hypothesis profile sets the example budget unless ``max_examples`` does.
     ``shrink=False`` reports the first failing call as found, unminimised: enough to know
     that a seeded bug is caught, and much cheaper.
+    Each Hypothesis example draws and judges a batch of calls, one after the other (see
+    :data:`BATCH`), so that the engine's cost for an example is shared; each scenario
+    still judges its share of the budget, and ``examples`` counts calls.
     The run fails on the first undeclared difference (Hypothesis then shrinks it to a
     minimal call) and, when every call passed, on any declared edge no call reached.
     ``level`` chooses how an answer is judged: against scikit-learn on this machine
@@ -172,11 +230,12 @@ def run_member(
 
     def conforms(call: Call) -> None:
         call = view_of(member, call)
+        drawn[0] += 1
         try:
             verdict = judging(member, call, version, implementation)
         except Unsendable:
             result.outcomes["not sent"] += 1  # JSON cannot carry it: not asked, not judged
-            unsent_edges.update(edge.name for edge in member.edges if _reaches(edge, call))
+            unsent_edges.update(_reached(member, call))
             return
         result.seconds_lodestar += verdict.seconds_lodestar
         result.seconds_oracle += verdict.seconds_oracle
@@ -185,9 +244,8 @@ def run_member(
         result.examples += 1
         result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
         if verdict.ok:
-            for edge in member.edges:
-                if _reaches(edge, call):
-                    result.edges[edge.name] += 1
+            for name in _reached(member, call):
+                result.edges[name] += 1
             if verdict.ulps is not None:
                 result.max_ulps = max(result.max_ulps, verdict.ulps)
             return
@@ -197,18 +255,39 @@ def run_member(
         last_failure[:] = [mismatch]
         raise mismatch
 
-    started = time.perf_counter()
-    for scenario, strategy in member.scenarios.items():
-        overrides: dict[str, Any] = {"max_examples": share}
+    def judge_batch(calls: list[Call]) -> None:
+        """Judges a batch of calls in order; the first that fails ends the example."""
+        examples[0] += 1
+        for call in calls:
+            # Past the scenario's share of calls (the last batch's tail), a call drawn
+            # is not judged; once a call failed, every call is, for the shrinker.
+            if drawn[0] < quota[0] or last_failure:
+                conforms(call)
+
+    # calls judged (or found unsendable), examples completed, calls to judge by the end
+    # of the current scenario
+    drawn, examples, quota = [0], [0], [0]
+    base = settings()
+    side = "lodestar" if implementation is None else "implementation"
+
+    def search(scenario: str, size: int, wanted: int, attempt: int, key: str) -> bool:
+        """One Hypothesis run of ``wanted`` examples of ``size`` calls: whether it
+        failed (the failure is recorded in ``result``)."""
+        overrides: dict[str, Any] = {"max_examples": wanted}
         if not shrink:
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
-        test = settings(settings(), **overrides)(given(strategy)(conforms))
+        strategy = _batches(member.scenarios[scenario], size)
+        test = settings(base, **overrides)(given(strategy)(judge_batch))
+        if base.derandomize:
+            # A repeatable run, each attempt its own (and no digest of the test's
+            # source to work out for each scenario, as derandomize alone would).
+            test = seed(attempt)(test)
         # One key a member, scenario and side: Hypothesis would otherwise file every
-        # saved failure under the one function `conforms`, replay it into every other
+        # saved failure under the one function `judge_batch`, replay it into every other
         # scenario, and delete it there as no longer failing.
-        side = "lodestar" if implementation is None else "implementation"
-        key = f"{member.name}|{scenario}|{side}".encode()
-        test._hypothesis_internal_database_key = key  # type: ignore[attr-defined]
+        test._hypothesis_internal_database_key = (  # type: ignore[attr-defined]
+            f"{member.name}|{scenario}|{side}{key}".encode()
+        )
         try:
             test()
         except Mismatch as mismatch:
@@ -220,6 +299,35 @@ def run_member(
             result.failure = f"[scenario {scenario}] {type(error).__name__}: {error}"
             if last_failure:
                 result.counterexample = last_failure[0].reproduction
+        return result.status == "fails"
+
+    # At most BATCH calls an example, as many in each, after the simplest example's one.
+    size = max(1, math.ceil((share - 1) / max(1, math.ceil((share - 1) / BATCH))))
+    started = time.perf_counter()
+    for scenario in member.scenarios:
+        remaining, per_example = share, float(size)
+        quota[0] = drawn[0] + share
+        for attempt in range(ROUNDS):
+            # The simplest example, first in a run, judges one call.
+            wanted = 1 + max(0, math.ceil((remaining - 1) / per_example))
+            judged, began = drawn[0], examples[0]
+            if search(scenario, size, wanted, attempt, ""):
+                break
+            judged = drawn[0] - judged
+            remaining -= judged
+            if remaining <= 0 or judged == 0:
+                break
+            per_example = judged / max(1, examples[0] - began)
+        if result.status == "fails" and shrink and size > 1 and last_failure:
+            # Shrinking a batch can settle on a call less simple than the same search
+            # finds one call an example: search the scenario again so, and keep what
+            # that finds if it fails too.
+            found = (result.failure, result.counterexample)
+            result.status, last_failure[:] = "conforms", []
+            quota[0] = drawn[0] + share
+            if not search(scenario, 1, share, 0, "|alone"):
+                result.status = "fails"
+                result.failure, result.counterexample = found
         if result.status == "fails":
             break
     result.seconds = time.perf_counter() - started

@@ -20,7 +20,6 @@ declared divergence covers the difference. Two outcomes are new:
 
 from __future__ import annotations
 
-import copy
 import math
 import statistics
 import time
@@ -31,7 +30,7 @@ from typing import Any
 from equivalence.exact import compare, evaluator
 from equivalence.exact.arith import Ambiguous
 from equivalence.model import Call, Member, Refusal, Value, distance
-from equivalence.runner import Verdict, _answer, _matching, ask, judge, same_inputs
+from equivalence.runner import Verdict, _answer, _matching, ask, judge, same_inputs, snapshot
 from equivalence.view import view_of
 
 __all__ = ["FaithfulStats", "FaithfulVerdict", "judge_faithful"]
@@ -116,7 +115,7 @@ def judge_faithful(
     if evaluate is None:
         return judge(member, call, sklearn_version, implementation)
     function = implementation or member.implementation
-    snapshot = (copy.deepcopy(call.args), copy.deepcopy(dict(call.kwargs)))
+    before = (snapshot(call.args), snapshot(dict(call.kwargs)))
     started = time.perf_counter()
     mine = ask(function, call, member.project)
     asked = time.perf_counter()
@@ -128,7 +127,7 @@ def judge_faithful(
         extra.setdefault("seconds_oracle", seconds_theirs)
         return FaithfulVerdict(ok, reason, mine, theirs, **extra)
 
-    if not same_inputs(snapshot, (call.args, dict(call.kwargs))):
+    if not same_inputs(before, (call.args, dict(call.kwargs))):
         return verdict(False, "the implementation modified its input")
     if isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
         allowed = ", ".join(error.__name__ for error in member.refusals)
@@ -138,7 +137,7 @@ def judge_faithful(
 
     expected: Any = _NOT_EVALUATED
     try:
-        expected = evaluate(*copy.deepcopy(call.args), **copy.deepcopy(dict(call.kwargs)))
+        expected = evaluate(*snapshot(call.args), **snapshot(dict(call.kwargs)))
     except Ambiguous:
         if isinstance(mine, Refusal) and isinstance(theirs, Refusal):
             return verdict(True, "both refuse")

@@ -62,12 +62,26 @@ LABEL_RANGES = ((0, 1), (0, 4), (-3, 3), (-1000, 1000), (2**40, 2**40 + 3))
 
 
 @cache
+def _bytes(count: int) -> st.SearchStrategy[bytes]:
+    """Exactly ``count`` bytes: the one primitive draw every role is built on."""
+    return st.binary(min_size=count, max_size=count)
+
+
+def _codes(raw: bytes, width: int = 1) -> Array:
+    """Bytes read as unsigned integers of ``width`` bytes, as ``uint64``."""
+    return np.frombuffer(raw, dtype=f"<u{width}").astype(np.uint64)
+
+
+def _raw(draw: Draw, count: int) -> bytes:
+    """``count`` bytes, drawn directly (no mapping: the cheapest draw there is)."""
+    raw: bytes = draw(_bytes(count))
+    return raw
+
+
+@cache
 def codes(size: int, width: int = 1) -> st.SearchStrategy[Array]:
     """``size`` unsigned integers of ``width`` bytes (1, 2, 4 or 8), in one draw."""
-    count = size * width
-    return st.binary(min_size=count, max_size=count).map(
-        lambda raw: np.frombuffer(raw, dtype=f"<u{width}").astype(np.uint64)
-    )
+    return _bytes(size * width).map(lambda raw: _codes(raw, width))
 
 
 def _fractions(raw: Array) -> Array:
@@ -85,7 +99,7 @@ def _fractions(raw: Array) -> Array:
 @cache
 def unit_floats(size: int) -> st.SearchStrategy[Array]:
     """``size`` floats in ``[0, 1)``, any of them."""
-    return codes(size, 8).map(_fractions)
+    return _bytes(8 * size).map(lambda raw: _fractions(_codes(raw, 8)))
 
 
 def table(size: int, values: Sequence[Any]) -> st.SearchStrategy[Array]:
@@ -99,7 +113,7 @@ def _table(
 ) -> st.SearchStrategy[Array]:
     # The types are part of the key: (0, 1) and (0.0, 1.0) are equal tuples.
     lookup = np.asarray(values)
-    return codes(size).map(lambda c: lookup[c % np.uint64(len(lookup))])
+    return _bytes(size).map(lambda raw: lookup[_codes(raw) % np.uint64(len(lookup))])
 
 
 @cache
@@ -107,7 +121,11 @@ def labels(size: int, low: int, high: int) -> st.SearchStrategy[list[int]]:
     """``size`` whole-number labels in ``[low, high]``, as a list of ``int``."""
     span = high - low + 1
     width = 1 if span <= 256 else 2 if span <= 65536 else 8
-    return codes(size, width).map(lambda c: [low + int(v) for v in (c % np.uint64(span)).tolist()])
+
+    def build(raw: bytes) -> list[int]:
+        return [low + int(v) for v in (_codes(raw, width) % np.uint64(span)).tolist()]
+
+    return _bytes(size * width).map(build)
 
 
 def index(draw: Draw, size: int) -> int:
@@ -118,7 +136,7 @@ def index(draw: Draw, size: int) -> int:
 def integers(draw: Draw, *bounds: tuple[int, int]) -> list[int]:
     """One integer in each ``(low, high)`` range, inclusive, all in a single draw (each
     shrinking to its ``low``): the sizes and switches of a call, drawn at once."""
-    raw = draw(codes(len(bounds), 2)).tolist()
+    raw = _codes(_raw(draw, 2 * len(bounds)), 2).tolist()
     return [low + int(c) % (high - low + 1) for c, (low, high) in zip(raw, bounds, strict=True)]
 
 
@@ -127,33 +145,65 @@ def pick(draw: Draw, items: Sequence[T]) -> T:
     return items[index(draw, len(items))]
 
 
-def permutation(draw: Draw, items: Sequence[T]) -> list[T]:
-    """``items`` in an order drawn in one go (their own order when shrunk)."""
-    order = np.argsort(draw(codes(len(items))), kind="stable")
+def _order(raw: bytes, items: Sequence[T]) -> list[T]:
+    order = np.argsort(np.frombuffer(raw, dtype=np.uint8), kind="stable")
     return [items[i] for i in order.tolist()]
 
 
+def permutation(draw: Draw, items: Sequence[T]) -> list[T]:
+    """``items`` in an order drawn in one go (their own order when shrunk)."""
+    return _order(_raw(draw, len(items)), items)
+
+
 def subset(draw: Draw, items: Sequence[T], size: int | None = None) -> list[T]:
-    """Distinct ``items``, in a drawn order: ``size`` of them, or at least one."""
-    shuffled = permutation(draw, items)
-    return shuffled[: size if size is not None else 1 + index(draw, len(items))]
+    """Distinct ``items``, in a drawn order: ``size`` of them, or at least one (the
+    order and, when ``size`` is not given, how many: one draw)."""
+    if size is not None:
+        return permutation(draw, items)[:size]
+    raw = _raw(draw, len(items) + 1)
+    return _order(raw[:-1], items)[: 1 + _flavour(raw, max(len(items), 1))]
 
 
 # -- score and probability rows ----------------------------------------------------------
+#
+# Where a role comes in flavours (grid, unit or wide scores; normalised rows or not; the
+# kinds of weights), the flavour is read from the last byte of the role's one draw and
+# the values from the bytes before it, so that zero bytes give the first flavour and its
+# first table entry. The last, not the first: when a call shrinks to fewer samples, the
+# shrinker cuts a draw grown too long from either end, and cutting from the front then
+# keeps both the flavour and the values of the last samples.
+
+
+def _flavour(raw: bytes, count: int) -> int:
+    return raw[-1] % count if raw else 0
 
 
 @cache
 def score_rows(samples: int, classes: int) -> st.SearchStrategy[list[list[float]]]:
-    """A ``samples x classes`` block: grid values (ties), unit floats, or wide floats."""
+    """A ``samples x classes`` block: grid values (ties), unit floats, or wide floats,
+    a third of the time each."""
     size = samples * classes
+    grid = np.asarray(GRID, dtype=np.float64)
 
-    def shaped(values: Array) -> list[list[float]]:
-        return values.reshape(samples, classes).tolist()
+    def build(raw: bytes) -> list[list[float]]:
+        flavour, body = _flavour(raw, 3), raw[:-1]
+        if flavour == 0:
+            values = grid[_codes(body[:size]) % np.uint64(len(grid))]
+        else:
+            values = _fractions(_codes(body, 8))
+            if flavour == 2:
+                values = (2.0 * values - 1.0) * 1e6
+        rows: list[list[float]] = values.reshape(samples, classes).tolist()
+        return rows
 
-    grid = table(size, GRID)
-    unit = unit_floats(size)
-    wide = unit.map(lambda u: (2.0 * u - 1.0) * 1e6)
-    return st.one_of(grid, unit, wide).map(shaped)
+    return _bytes(1 + 8 * size).map(build)
+
+
+def _probabilities(raw: bytes, lookup: Array) -> Array:
+    codes_ = _codes(raw, 8)
+    chosen = lookup[(codes_ >> np.uint64(2)) % np.uint64(len(lookup))]
+    values: Array = np.where(codes_ % np.uint64(4) == 3, _fractions(codes_), chosen)
+    return values
 
 
 @cache
@@ -161,31 +211,28 @@ def probabilities(size: int, extra: Sequence[float] = ()) -> st.SearchStrategy[A
     """``size`` probabilities in ``[0, 1]``: grid values, ``extra`` ones (the ends of a
     clip), or any unit float, one in four."""
     lookup = np.asarray((*GRID, *extra), dtype=np.float64)
-
-    def build(raw: Array) -> Array:
-        chosen = lookup[(raw >> np.uint64(2)) % np.uint64(len(lookup))]
-        return np.where(raw % np.uint64(4) == 3, _fractions(raw), chosen)
-
-    return codes(size, 8).map(build)
+    return _bytes(8 * size).map(lambda raw: _probabilities(raw, lookup))
 
 
 @cache
 def probability_rows(
     samples: int, classes: int, extra: Sequence[float] = ()
 ) -> st.SearchStrategy[list[list[float]]]:
-    """Rows in ``[0, 1]``: normalised to sum to 1, or left as drawn (not summing to 1)."""
+    """Rows in ``[0, 1]``: normalised to sum to 1, or left as drawn (not summing to 1),
+    half the time each."""
+    lookup = np.asarray((*GRID, *extra), dtype=np.float64)
 
-    def build(pair: tuple[Array, bool]) -> list[list[float]]:
-        values, normalised = pair
-        rows = values.reshape(samples, classes)
-        if normalised:
+    def build(raw: bytes) -> list[list[float]]:
+        rows = _probabilities(raw[:-1], lookup).reshape(samples, classes)
+        if _flavour(raw, 2):
             totals = rows.sum(axis=1, keepdims=True)
             with np.errstate(all="ignore"):
                 scaled = np.minimum(1.0, rows / totals)
             rows = np.where(totals > 0, scaled, rows)
-        return rows.tolist()
+        result: list[list[float]] = rows.tolist()
+        return result
 
-    return st.tuples(probabilities(samples * classes, extra), st.booleans()).map(build)
+    return _bytes(1 + 8 * samples * classes).map(build)
 
 
 def flat(rows: list[list[Any]]) -> list[Any]:
@@ -196,42 +243,54 @@ def flat(rows: list[list[Any]]) -> list[Any]:
 # -- weights ---------------------------------------------------------------------------
 
 
-@cache
-def zero_sum_weights(samples: int) -> st.SearchStrategy[list[float]]:
-    """Whole-number weights summing to exactly zero, at least one of them not zero."""
-
-    def build(raw: Array) -> list[float]:
-        head = [int(v) % 9 - 4 for v in raw.tolist()]
-        if not any(head):
-            head[0] = 1
-        return [float(v) for v in head] + [float(-sum(head))]
-
-    return codes(max(samples, 2) - 1).map(build)
+def _zero_sum(raw: bytes, samples: int) -> list[float]:
+    head = [v % 9 - 4 for v in raw[: max(samples, 2) - 1]]
+    if not any(head):
+        head[0] = 1
+    return [float(v) for v in head] + [float(-sum(head))]
 
 
-@cache
-def _positive(samples: int) -> st.SearchStrategy[list[float]]:
+def _positive(raw: bytes, samples: int) -> list[float]:
     """Weights in ``[0, 10]``: whole numbers or any float, zero among them."""
-
-    def build(raw: Array) -> list[float]:
-        whole = (raw >> np.uint64(2)) % np.uint64(11)
-        values: list[float] = np.where(
-            raw % np.uint64(2) == 0, whole, 10.0 * _fractions(raw)
-        ).tolist()
-        return values
-
-    return codes(samples, 8).map(build)
+    codes_ = _codes(raw[: 8 * samples], 8)
+    whole = (codes_ >> np.uint64(2)) % np.uint64(11)
+    values: list[float] = np.where(
+        codes_ % np.uint64(2) == 0, whole, 10.0 * _fractions(codes_)
+    ).tolist()
+    return values
 
 
-@cache
-def _signed(samples: int) -> st.SearchStrategy[list[float]]:
-    return unit_floats(samples).map(lambda u: (20.0 * u - 10.0).tolist())
+def _signed(raw: bytes, samples: int) -> list[float]:
+    values: list[float] = (20.0 * _fractions(_codes(raw[: 8 * samples], 8)) - 10.0).tolist()
+    return values
 
 
-@cache
-def _integral(samples: int) -> st.SearchStrategy[list[float]]:
-    return codes(samples).map(lambda c: [float(int(v) % 11 - 5) for v in c.tolist()])
+def _integral(raw: bytes, samples: int) -> list[float]:
+    return [float(v % 11 - 5) for v in raw[:samples]]
 
+
+def _wrong_length(raw: bytes, samples: int) -> list[float]:
+    lengths = [n for n in range(1, samples + 4) if n != samples]
+    length = lengths[_flavour(raw, len(lengths))]
+    return _positive(raw[:-1], length)
+
+
+def _non_finite(raw: bytes, samples: int) -> list[float]:
+    return [1.0] * max(samples - 1, 0) + [NON_FINITE[_flavour(raw, len(NON_FINITE))]]
+
+
+#: Each kind of weights: how many bytes it reads, and how it reads them.
+_WEIGHTS: dict[str, tuple[Callable[[int], int], Callable[[bytes, int], list[float] | None]]] = {
+    "none": (lambda samples: 0, lambda raw, samples: None),
+    "empty": (lambda samples: 0, lambda raw, samples: []),
+    "positive": (lambda samples: 8 * samples, _positive),
+    "signed": (lambda samples: 8 * samples, _signed),
+    "integral": (lambda samples: samples, _integral),
+    "zero_sum": (lambda samples: max(samples, 2) - 1, _zero_sum),
+    "wrong_length": (lambda samples: 1 + 8 * (samples + 3), _wrong_length),
+    "non_finite": (lambda samples: 1, _non_finite),
+    "all_zero": (lambda samples: 0, lambda raw, samples: [0.0] * max(samples, 1)),
+}
 
 #: The valid kinds of weights: unweighted, empty (every sample weighs 1), positive,
 #: signed, whole numbers, summing to exactly zero.
@@ -241,45 +300,55 @@ BAD_WEIGHTS = ("wrong_length", "non_finite", "all_zero")
 
 
 @cache
+def _weights(samples: int, kinds: tuple[str, ...]) -> st.SearchStrategy[list[float] | None]:
+    """One draw for weights of any of ``kinds``: the bytes the kind reads, then a last
+    byte choosing the kind (when there is a choice)."""
+    if not kinds:
+        return st.nothing()
+    readers = [_WEIGHTS[kind][1] for kind in kinds]
+    if len(kinds) == 1:
+        (read,) = readers
+        return _bytes(_WEIGHTS[kinds[0]][0](samples)).map(lambda raw: read(raw, samples))
+    count = max(_WEIGHTS[kind][0](samples) for kind in kinds)
+
+    def build(raw: bytes) -> list[float] | None:
+        return readers[_flavour(raw, len(readers))](raw[:-1], samples)
+
+    return _bytes(1 + count).map(build)
+
+
+def zero_sum_weights(samples: int) -> st.SearchStrategy[list[float]]:
+    """Whole-number weights summing to exactly zero, at least one of them not zero."""
+    return _weights(samples, ("zero_sum",))  # type: ignore[return-value]
+
+
 def wrong_length_weights(samples: int) -> st.SearchStrategy[list[float]]:
-    return st.integers(1, samples + 3).filter(lambda n: n != samples).flatmap(_positive)
+    return _weights(samples, ("wrong_length",))  # type: ignore[return-value]
 
 
-@cache
 def non_finite_weights(samples: int) -> st.SearchStrategy[list[float]]:
-    return st.sampled_from(NON_FINITE).map(lambda bad: [1.0] * max(samples - 1, 0) + [bad])
+    return _weights(samples, ("non_finite",))  # type: ignore[return-value]
 
 
-@cache
 def all_zero_weights(samples: int) -> st.SearchStrategy[list[float]]:
-    return st.just([0.0] * max(samples, 1))
+    return _weights(samples, ("all_zero",))  # type: ignore[return-value]
 
 
 @cache
 def weights(samples: int, *kinds: str) -> st.SearchStrategy[list[float] | None]:
-    """Weights of the ``kinds`` named (every valid kind when none is); a kind may be
-    named as its scenario is (``zero_sum_weight``, ``wrong_weight_length``)."""
-    makers: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
-        "none": st.none,
-        "empty": lambda: st.just([]),
-        "positive": lambda: _positive(samples),
-        "signed": lambda: _signed(samples),
-        "integral": lambda: _integral(samples),
-        "zero_sum": lambda: zero_sum_weights(samples),
-        "wrong_length": lambda: wrong_length_weights(samples),
-        "non_finite": lambda: non_finite_weights(samples),
-        "all_zero": lambda: all_zero_weights(samples),
-    }
+    """Weights of the ``kinds`` named (every valid kind when none is), each as likely;
+    a kind may be named as its scenario is (``zero_sum_weight``, ``wrong_weight_length``).
+    A kind named twice is twice as likely."""
     # A scenario's name will do: "zero_sum_weight", "wrong_weight_length", ...
     named = [k.removesuffix("_weight").replace("wrong_weight_", "wrong_") for k in kinds]
     chosen = [k for k in named or VALID_WEIGHTS if k != "zero_sum" or samples >= 2]
-    return st.one_of(*(makers[k]() for k in chosen))
+    return _weights(samples, tuple(chosen))
 
 
 def with_defaults(draw: Draw, kwargs: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
     """Leaves out each optional argument (other than those in ``keep``) one time in three,
     so that the member's defaults are exercised and not only the values passed."""
-    left_out = draw(codes(len(kwargs))).tolist()  # one draw for every argument
+    left_out = _raw(draw, len(kwargs))  # one draw for every argument
     return {
         key: value
         for (key, value), code in zip(kwargs.items(), left_out, strict=True)

@@ -26,7 +26,7 @@ from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value,
 from equivalence.view import View, view_of
 from equivalence.wire import Unsendable
 
-__all__ = ["Verdict", "ask", "judge", "same_inputs"]
+__all__ = ["Verdict", "ask", "judge", "same_inputs", "snapshot"]
 
 
 @dataclass(frozen=True)
@@ -64,16 +64,46 @@ def ask(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with np.errstate(all="ignore"):
-            try:
-                result = function(*call.args, **call.kwargs)
-            except Unsendable:
-                raise  # a port that cannot be asked this call: not an answer, not a refusal
-            except Exception as error:
-                return Refusal(type(error), str(error))
+            return _ask(function, call, project)
+
+
+def _ask(
+    function: Callable[..., Any], call: Call, project: Callable[[Any], Any] | None = None
+) -> Outcome:
+    """:func:`ask`, inside the caller's own ``catch_warnings`` and ``errstate``."""
+    try:
+        result = function(*call.args, **call.kwargs)
+    except Unsendable:
+        raise  # a port that cannot be asked this call: not an answer, not a refusal
+    except Exception as error:
+        return Refusal(type(error), str(error))
     try:
         return Value(project(result) if project is not None else _answer(result))
     except (TypeError, ValueError, AttributeError) as error:
         return Refusal(TypeError, f"returned {result!r}, which is not an answer: {error}")
+
+
+#: Values that cannot change in place: a snapshot keeps them as they are.
+_IMMUTABLE = frozenset({int, float, bool, complex, str, bytes, type(None)})
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of an argument that no change to ``value`` can reach: what
+    ``copy.deepcopy`` gives, made by hand for the lists, tuples, dicts, arrays and
+    scalars a call holds (anything else is deep-copied)."""
+    kind = type(value)
+    if kind in _IMMUTABLE or isinstance(value, np.generic):
+        return value
+    if kind is list or kind is tuple:
+        if _IMMUTABLE.issuperset(map(type, value)):
+            return list(value) if kind is list else value
+        items = [snapshot(item) for item in value]
+        return items if kind is list else tuple(items)
+    if kind is dict:
+        return {key: snapshot(item) for key, item in value.items()}
+    if kind is np.ndarray and value.dtype.kind != "O":
+        return value.copy()
+    return copy.deepcopy(value)
 
 
 def same_inputs(before: Any, after: Any) -> bool:
@@ -87,11 +117,16 @@ def same_inputs(before: Any, after: Any) -> bool:
             and bool(np.array_equal(before, after, equal_nan=before.dtype.kind in "fc"))
         )
     if isinstance(before, (list, tuple)):
-        return (
-            type(before) is type(after)
-            and len(before) == len(after)
-            and all(same_inputs(a, b) for a, b in zip(before, after, strict=True))
-        )
+        if type(before) is not type(after) or len(before) != len(after):
+            return False
+        types = list(map(type, before))
+        if (
+            _IMMUTABLE.issuperset(types)
+            and types == list(map(type, after))
+            and bool(before == after)
+        ):
+            return True  # scalars of the same types, equal (the same NaN object included)
+        return all(same_inputs(a, b) for a, b in zip(before, after, strict=True))
     if isinstance(before, dict):
         return before.keys() == after.keys() and all(
             same_inputs(before[key], after[key]) for key in before
@@ -124,12 +159,15 @@ def judge(
     """Asks both sides ``call`` and applies the verdict rules."""
     call = view_of(member, call)
     function = implementation or member.implementation
-    snapshot = (copy.deepcopy(call.args), copy.deepcopy(dict(call.kwargs)))
-    started = time.perf_counter()
-    mine = ask(function, call, member.project)
-    asked = time.perf_counter()
-    theirs = ask(lambda *a, **k: member.oracle(call), call)
-    seconds_lodestar, seconds_oracle = asked - started, time.perf_counter() - asked
+    before = (snapshot(call.args), snapshot(dict(call.kwargs)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with np.errstate(all="ignore"):
+            started = time.perf_counter()
+            mine = _ask(function, call, member.project)
+            asked = time.perf_counter()
+            theirs = _ask(lambda *a, **k: member.oracle(call), call)
+            seconds_lodestar, seconds_oracle = asked - started, time.perf_counter() - asked
 
     def verdict(ok: bool, reason: str, **extra: Any) -> Verdict:
         return Verdict(
@@ -142,7 +180,7 @@ def judge(
             seconds_oracle=seconds_oracle,
         )
 
-    if not same_inputs(snapshot, (call.args, dict(call.kwargs))):
+    if not same_inputs(before, (call.args, dict(call.kwargs))):
         return verdict(False, "lodestar modified its input")
     if isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
         allowed = ", ".join(error.__name__ for error in member.refusals)
@@ -203,7 +241,7 @@ def _both_within_bound(member: Member, call: Call, mine: Value, theirs: Value) -
     if evaluate is None:
         return False
     try:
-        expected = evaluate(*copy.deepcopy(call.args), **copy.deepcopy(dict(call.kwargs)))
+        expected = evaluate(*snapshot(call.args), **snapshot(dict(call.kwargs)))
     except Exception:
         return False
     return compare(mine.value, expected).ok and compare(theirs.value, expected).ok

@@ -16,8 +16,7 @@ import inspect
 import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import numpy as np
 
@@ -81,6 +80,39 @@ def parameters_of(function: Callable[..., Any]) -> Signature:
     return entry[1]
 
 
+class cached_property(Generic[T]):
+    """:func:`functools.cached_property` without the lock Python 3.11 takes on each first
+    read: computed on first use, kept in the instance's ``__dict__``, where later reads
+    find it without calling back here."""
+
+    def __init__(self, function: Callable[[Any], T]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_property[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> T | cached_property[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
+
+
+class _Roles(dict[str, str]):
+    """A member's roles by parameter name, with its parameter names by role worked out
+    once for all its calls."""
+
+    by_role: dict[str, tuple[str, ...]]
+
+
 @dataclass(frozen=True, eq=False)
 class View(Call):
     """A call read through its member's signature and roles."""
@@ -113,6 +145,8 @@ class View(Call):
 
     def named(self, role: str) -> list[str]:
         """The parameter names holding ``role``, in order."""
+        if isinstance(self.roles, _Roles):
+            return list(self.roles.by_role.get(role, ()))
         return [name for name in self.names if self.roles.get(name) == role]
 
     def derived(self, compute: Callable[[View], T]) -> T:
@@ -185,9 +219,10 @@ class View(Call):
         """The score or probability block as ``float64``, as given (flat or 2-D)."""
         return as_floats(self.raw_block)
 
-    @property
+    @cached_property
     def two_d(self) -> bool:
-        return np.ndim(self.raw_block) == 2
+        block = self.block  # its shape is the one NumPy reads from the block as given
+        return (block.ndim if block is not None else np.ndim(self.raw_block)) == 2
 
     @cached_property
     def rows(self) -> Array | None:
@@ -302,11 +337,15 @@ def view_of(member: Member, call: Call) -> View:
     names, defaults = parameters_of(member.implementation)
     entry = _ROLES.get(id(member))
     if entry is None or entry[0] is not member:
-        roles: dict[str, str] = {}
+        roles = _Roles()
         for name in names:
             role = role_of(member, name)
             if role is not None:
                 roles[name] = role
+        roles.by_role = {
+            role: tuple(name for name in names if roles.get(name) == role)
+            for role in set(roles.values())
+        }
         entry = (member, roles)
         _ROLES[id(member)] = entry
     return View(call.args, call.kwargs, names, defaults, entry[1])
