@@ -6,7 +6,8 @@ they score the classes of a label set (the labels given, or the sorted union of 
 inputs) from three weighted counts per class, and divide under a ``ZeroDivision``
 policy. This module draws their calls (:func:`calls`), reads the classes once per call
 (:func:`classes`), names the edges of a label set and of a policy, translates the policy
-for scikit-learn (:func:`ask`), and declares the F-score drift of scikit-learn before 1.4.
+for scikit-learn (:func:`ask`), and declares the refusal of scikit-learn's spellings of a
+policy and the F-score drift of scikit-learn before 1.4.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ __all__ = [
     "EDGES",
     "SCENARIOS",
     "SKLEARN_VALUE",
+    "ZERO_DIVISION_SPELLING",
     "Classes",
     "as_read",
     "ask",
@@ -38,7 +40,6 @@ __all__ = [
     "classes",
     "edges",
     "f_score_drift",
-    "sklearn_spelling",
     "well_formed",
 ]
 
@@ -112,12 +113,23 @@ def well_formed(v: View) -> bool:
     return v.derived(classes) is not None
 
 
-def sklearn_spelling(v: View) -> bool:
+def _sklearn_spelling(v: View) -> bool:
     """``zero_division`` spelled as scikit-learn spells a policy: 'warn', 0.0, 1.0 or NaN."""
     value = v["zero_division"]
     if isinstance(value, float) and math.isnan(value):
         return True
     return any(type(value) is type(s) and value == s for s in ("warn", 0.0, 1.0, 0, 1))
+
+
+#: The policy is a ``ZeroDivision`` member: scikit-learn's spellings of it are refused.
+ZERO_DIVISION_SPELLING = Divergence(
+    "zero_division_spelling",
+    "narrowing",
+    "zero_division takes a ZeroDivision member; scikit-learn's own spellings ('warn', 0.0, "
+    "1.0, np.nan) are refused. ZERO is 'warn' (or 0.0) without the warning, ONE is 1.0, NAN "
+    "is np.nan.",
+    _sklearn_spelling,
+)
 
 
 def _labels_given(v: View) -> Any:

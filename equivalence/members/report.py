@@ -78,6 +78,10 @@ def _long_name(v: View) -> bool:
     return long and perclass.well_formed(v)
 
 
+def _not_strings(v: View) -> bool:
+    return not all(isinstance(name, str) for name in _names(v))
+
+
 def _wrong_names_length(v: View) -> bool:
     c = v.derived(perclass.classes)
     return c is not None and v["target_names"] is not None and len(_names(v)) != len(c.order)
@@ -96,11 +100,7 @@ EDGES = (
     *perclass.EDGES.values(),
     Edge("long_target_name", "a target name longer than 'weighted avg'", _long_name),
     Edge("target_names_length", "target_names of the wrong length", _wrong_names_length),
-    Edge(
-        "target_names_not_strings",
-        "a target name that is not a string",
-        lambda v: not all(isinstance(name, str) for name in _names(v)),
-    ),
+    Edge("target_names_not_strings", "a target name that is not a string", _not_strings),
 )
 TEXT_EDGES = (
     Edge("digits_zero", "digits = 0", lambda v: v["digits"] == 0 and v["digits"] is not False),
@@ -145,7 +145,7 @@ def _text_oracle(v: View) -> Any:
     return _dict_oracle(v, digits=v["digits"])
 
 
-# -- the calls: perclass's, with target_names and digits ------------------------------
+# -- the calls: those of equivalence.perclass, with target_names and digits ---------
 
 NAMED = ("target_names", "target_names_length", "target_names_not_strings")
 DIGITS = {
@@ -207,9 +207,6 @@ _SUMMARY = {
     "is anywhere else; scikit-learn gives it a row of zeros.",
     "target_names_length": "target_names must hold one name per label. With labels given, "
     "scikit-learn only warns about a mismatch and pairs names with rows as far as both go.",
-    "zero_division_spelling": "zero_division takes a ZeroDivision member; scikit-learn's own "
-    "spellings ('warn', 0.0, 1.0, np.nan) are refused. ZERO is 'warn' (or 0.0) without the "
-    "warning, ONE is 1.0, NAN is np.nan.",
     "target_names_not_strings": "Every target name must be a string; scikit-learn's dictionary "
     "keys rows by whatever it is given (its text rendering refuses too).",
     "digits_past_format_limit": "digits above 999,999,999 (where .NET's fixed-point format "
@@ -221,12 +218,8 @@ _APPLIES = {
     "superset_micro_row": perclass.EDGES["labels_superset"].holds,
     "float_label_names": perclass.EDGES["float_labels"].holds,
     "target_names_length": lambda v: _wrong_names_length(v) and v["labels"] is not None,
-    "zero_division_spelling": perclass.sklearn_spelling,
 }
-_NARROWINGS = (
-    *("duplicate_labels", "labels_not_in_truth", "fractional_labels_argument"),
-    *("target_names_length", "zero_division_spelling"),
-)
+_NARROWINGS = ("duplicate_labels", "labels_not_in_truth", "fractional_labels_argument")
 
 
 def _divergences(text: bool) -> tuple[Divergence, ...]:
@@ -259,7 +252,9 @@ def _divergences(text: bool) -> tuple[Divergence, ...]:
         declared("empty_labels", "widening", expected, VersionRange(since="1.4")),
         declared("empty_labels", "widening", None, VersionRange(until="1.4")),
         declared("float_label_names", "value", expected),
-        *(declared(name, "narrowing") for name in (*_NARROWINGS, own)),
+        *(declared(name, "narrowing") for name in (*_NARROWINGS, "target_names_length")),
+        perclass.ZERO_DIVISION_SPELLING,
+        declared(own, "narrowing"),
     )
 
 
