@@ -344,6 +344,7 @@ SCENARIOS = (
 )
 _POLICIES: tuple[Any, ...] = (None, *ZeroDivision)
 _SPELLINGS = ("warn", 0.0, 1.0, math.nan, 0.5, 2, "zero", "nan")
+_WEIGHTS = ("zero_sum_weight", "non_finite_weight", "all_zero_weight", "wrong_weight_length")
 
 
 @st.composite
@@ -407,12 +408,7 @@ def calls(draw: r.Draw, scenario: str) -> Call:
         weight = draw(st.lists(magnitude, min_size=samples, max_size=samples))
     if scenario == "zero_sum_weight" and samples < 2:
         truth, predicted = [*truth, truth[0]], [*predicted, universe[0]]
-    if scenario in (
-        "zero_sum_weight",
-        "non_finite_weight",
-        "all_zero_weight",
-        "wrong_weight_length",
-    ):
+    if scenario in _WEIGHTS:
         weight = draw(r.weights(len(truth), scenario))
 
     if scenario == "float_labels":
