@@ -187,7 +187,7 @@ def test_binary_is_decided_on_the_observed_labels() -> None:
     # pos_label outside the labels a matrix was restricted to, yet observed.
     cm = ConfusionMatrix.compute([0, 1, 1], [0, 1, 0], labels=[0])
     assert Recall.score(cm=cm, pos_label=1) == 0.5
-    with pytest.raises(ArgumentError, match="three labels|3 labels") as info:
+    with pytest.raises(ArgumentError, match="has 3 labels") as info:
         Precision.score([0, 1, 2], [0, 1, 2])
     assert info.value.param_name == "average"
     with pytest.raises(ArgumentError) as info:
