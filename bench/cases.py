@@ -442,6 +442,54 @@ def _sk_ndcg(x: Inputs) -> Bound:
 #: ImageNet validation's shape: 50 000 images, 1 000 classes (and ``k = 5``).
 IMAGENET = Cell(50_000, 1_000)
 
+# -- the precision/recall family: macro average and per class, on the label inputs --------
+
+_PRF = {
+    "Precision": "precision_score",
+    "Recall": "recall_score",
+    "F1": "f1_score",
+    "FBeta": "fbeta_score",
+    "JaccardScore": "jaccard_score",
+}
+
+
+def _prf_case(name: str, method: str) -> Case:
+    """``name.method`` against its scikit-learn function, macro-averaged for ``score``."""
+    function = _PRF[name]
+    extra: dict[str, Any] = {"beta": 2.0} if name == "FBeta" else {}
+    average = "macro" if method == "score" else None
+
+    def ours(x: Inputs) -> Bound:
+        import lodestar.metrics
+
+        member = getattr(getattr(lodestar.metrics, name), method)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        if method == "score":
+            return lambda: member(y_true, y_pred, average="macro", **extra)
+        return lambda: member(y_true, y_pred, **extra)
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics
+
+        call = getattr(sklearn.metrics, function)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        return lambda: call(y_true, y_pred, average=average, zero_division=0.0, **extra)
+
+    shown = ", beta=2.0" if extra else ""
+    return Case(
+        f"{name}.{method}",
+        _labels,
+        ours,
+        theirs,
+        _labels_floor,
+        f"{function}(y_true, y_pred{shown}, average={average!r}, zero_division=0.0)",
+        _LABELS_FLOOR,
+    )
+
+
+_PRF_CASES = tuple(_prf_case(name, method) for name in _PRF for method in ("score", "per_class"))
+
+
 CASES: tuple[Case, ...] = (
     Case(
         "Accuracy.score",
@@ -516,6 +564,7 @@ CASES: tuple[Case, ...] = (
         "classification_report(y_true, y_pred, zero_division=0.0)",
         _LABELS_FLOOR,
     ),
+    *_PRF_CASES,
     Case(
         "BrierScore.score",
         _binary,

@@ -23,7 +23,7 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, probability, ranking, report
+from equivalence.exact import classification, prf, probability, ranking, report
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
@@ -33,6 +33,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **probability.EVALUATORS,
     **ranking.EVALUATORS,
     **report.EVALUATORS,
+    **prf.EVALUATORS,
 }
 
 

@@ -18,8 +18,9 @@ compute = bugs_of("ConfusionMatrix.compute", _COMPUTE)
 to_array = bugs_of("ConfusionMatrix.to_array", f"{_CM}:ConfusionMatrix.to_array")
 accuracy = bugs_of("Accuracy.score[cm]", "classification.accuracy:Accuracy.score")
 
-_COUNT = "return ConfusionMatrix._of(_count(true_code, pred_code, len(order), weight), order)"
-_MATRIX = "matrix = ConfusionMatrix._of(_count(true_code, pred_code, len(order), weight), order)"
+_CELLS = "cells = _count(true_code, pred_code, len(order), weight)"
+_COUNT = "return ConfusionMatrix._of(cells, order, tallies)"
+_MATRIX = "matrix = ConfusionMatrix._of(cells, order, tallies)"
 
 
 def _keeping(assignment: str) -> Patch:
@@ -29,11 +30,11 @@ def _keeping(assignment: str) -> Patch:
 
 def _slot(name: str) -> Patch:
     """One more slot in ``ConfusionMatrix``, for what a bug has ``compute`` keep."""
-    slots = '__slots__ = ("_cells", "_labels", "_total")'
+    slots = '__slots__ = ("_cells", "_labels", "_tallies", "_total")'
     return Patch(f"{_CM}:ConfusionMatrix", slots, slots.replace('"_total"', f'"_total", "{name}"'))
 
 
-UNWEIGHTED = Patch(_COMPUTE, "len(order), weight), order)", "len(order), None), order)")
+UNWEIGHTED = Patch(_COMPUTE, _CELLS, _CELLS.replace("weight)", "None)"))
 TOTAL_OF_EVERY_SAMPLE = _keeping(
     "matrix._total = float(len(truth) if weight is None else weight.sum())"
 )
@@ -123,10 +124,10 @@ MUTANTS: tuple[Mutant, ...] = (
         "values_as_indices",
         "label values used as positions",
         (
-            _COUNT,
+            _CELLS,
             "true_code, pred_code = (\n"
             "    np.where((c >= 0) & (c < len(order)), c, len(order)) for c in (truth, predicted)\n"
-            f")\n{_COUNT}",
+            f")\n{_CELLS}",
         ),
     ),
     to_array(
@@ -174,8 +175,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "scores every sample, as the span form",
         Patch(
             _COMPUTE,
-            _COUNT,
-            f"order, true_code, pred_code = _sorted_union(truth, predicted)\n{_COUNT}",
+            _CELLS,
+            f"order, true_code, pred_code = _sorted_union(truth, predicted)\n{_CELLS}",
         ),
     ),
     accuracy(

@@ -12,6 +12,7 @@ from equivalence.mutants.model import Patch, bugs_of
 __all__ = ["MUTANTS"]
 
 _REPORT = "classification.classification_report"
+_PRF = "classification._prf"
 compute = bugs_of("ClassificationReport.compute", f"{_REPORT}:ClassificationReport.compute")
 to_text = bugs_of("ClassificationReport.to_text", f"{_REPORT}:ClassificationReport.to_text")
 _LINE = f"{_REPORT}:ClassificationReport._line"
@@ -22,45 +23,45 @@ MUTANTS = (
         "textbook_f1",
         "F1 from the divided precision and recall, 2 p r / (p + r)",
         Patch(
-            f"{_REPORT}:_scores",
-            'f1 = _divide(2.0 * tp.astype(np.float64), both, policy, "F-score")',
-            'f1 = _divide(2.0 * precision * recall, precision + recall, policy, "F-score")',
+            f"{_PRF}:scores",
+            "return divide((1 + beta2) * tp.astype(np.float64), both, zero, metric.value)",
+            "precision = divide(tp, predicted, zero, Metric.PRECISION.value)\n"
+            "recall = divide(tp, true, zero, Metric.RECALL.value)\n"
+            "return divide(\n"
+            "    (1 + beta2) * precision * recall, beta2 * precision + recall, zero, metric.value\n"
+            ")",
         ),
     ),
     compute(
         "micro_row_whenever_labels_given",
         "a micro avg row whenever labels is given, a superset included",
-        (
-            "micro_shown = requested is not None and not bool(np.isin(present, requested).all())",
-            "micro_shown = requested is not None",
-        ),
+        ("micro_shown = tallies.explicit and tallies.dropped", "micro_shown = tallies.explicit"),
     ),
     compute(
         "support_of_the_sub_matrix",
         "only samples with both labels in the set are counted",
         (
-            "tp, pred_sum, true_sum = _counts(truth, predicted, order, weight)",
-            "keep = np.isin(truth, order) & np.isin(predicted, order)\n"
-            "tp, pred_sum, true_sum = _counts(\n"
-            "    truth[keep], predicted[keep], order, None if weight is None else weight[keep]\n"
-            ")",
+            "tp, fp, fn = _prf.counts(tallies)",
+            "cells = matrix.to_array()\n"
+            "tp = np.diagonal(cells).copy()\n"
+            "fp, fn = cells.sum(axis=0) - tp, cells.sum(axis=1) - tp",
         ),
     ),
     compute(
         "weighted_zero_support_is_zero",
         "the weighted average is 0 when the supports sum to zero",
-        Patch(f"{_REPORT}:_nan_average", "return float(np.average(kept))", "return 0.0"),
+        Patch(f"{_PRF}:nan_average", "return float(np.average(kept))", "return 0.0"),
     ),
     compute(
         "nan_kept_in_macro",
         "the macro average keeps NaN rows",
-        Patch(f"{_REPORT}:_nan_average", "np.nanmean(values)", "np.mean(values)"),
+        Patch(f"{_PRF}:nan_average", "np.nanmean(values)", "np.mean(values)"),
     ),
     compute(
         "throw_ignored",
         "ZeroDivision.THROW answers as ZERO",
         Patch(
-            f"{_REPORT}:_policy",
+            f"{_PRF}:policy",
             "return zero_division",
             "return ZeroDivision.ZERO if zero_division is ZeroDivision.THROW else zero_division",
         ),
@@ -71,7 +72,7 @@ MUTANTS = (
         Patch(
             f"{_REPORT}:_build",
             "total = float(np.sum(true_sum))",
-            "micro = (np.array([np.sum(tp) / np.sum(pred_sum)]), *micro[1:])\n"
+            "micro = (np.array([np.sum(tp) / np.sum(tp + fp)]), *micro[1:])\n"
             "total = float(np.sum(true_sum))",
         ),
     ),
@@ -88,7 +89,7 @@ MUTANTS = (
         "float_support_only_when_weighted",
         "float supports only for weighted input, not when no sample is right",
         Patch(
-            f"{_REPORT}:_counts",
+            "classification.confusion_matrix:_tally",
             "tp = np.zeros(bins, dtype=np.float64)",
             "tp = np.zeros(bins, dtype=np.int64 if weight is None else np.float64)",
         ),

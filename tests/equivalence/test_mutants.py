@@ -89,7 +89,7 @@ def test_enumerations_are_the_references_own() -> None:
     assert ignores([0, 0], [1, 1], zero_division=ZeroDivision.THROW).accuracy == 0.0
     with pytest.raises(PatchError, match="enumeration ZeroDivision"):
         _variant(
-            Patch("classification.classification_report:ZeroDivision", 'ONE = "one"', 'ONE = "1"'),
+            Patch("classification.zero_division:ZeroDivision", 'ONE = "one"', 'ONE = "1"'),
             member="ClassificationReport.compute",
         ).build()
 

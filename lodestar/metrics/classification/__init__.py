@@ -1,6 +1,7 @@
 """Classification metrics."""
 
 from lodestar.metrics.classification.accuracy import Accuracy
+from lodestar.metrics.classification.averaging import Averaging
 from lodestar.metrics.classification.balanced_accuracy import BalancedAccuracy
 from lodestar.metrics.classification.brier_score import BrierScore
 from lodestar.metrics.classification.classification_report import (
@@ -10,17 +11,28 @@ from lodestar.metrics.classification.classification_report import (
     ZeroDivision,
 )
 from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, Normalization
+from lodestar.metrics.classification.f1 import F1
+from lodestar.metrics.classification.f_beta import FBeta
+from lodestar.metrics.classification.jaccard_score import JaccardScore
 from lodestar.metrics.classification.log_loss import LogLoss
+from lodestar.metrics.classification.precision import Precision
+from lodestar.metrics.classification.recall import Recall
 
 __all__ = [
+    "F1",
     "Accuracy",
     "AverageRow",
+    "Averaging",
     "BalancedAccuracy",
     "BrierScore",
     "ClassRow",
     "ClassificationReport",
     "ConfusionMatrix",
+    "FBeta",
+    "JaccardScore",
     "LogLoss",
     "Normalization",
+    "Precision",
+    "Recall",
     "ZeroDivision",
 ]

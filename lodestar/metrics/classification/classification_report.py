@@ -1,23 +1,31 @@
 """``ClassificationReport``: precision, recall, F1 and support per class, with the averages.
 
-The report is counted once, with ``np.bincount`` over the label indices, in the order and
-with the arithmetic ``sklearn.metrics.classification_report`` uses (1.9), so that every
-number is the same double and the text is the same string, character for character.
+The report reads a :class:`ConfusionMatrix` (counted once, by ``np.bincount``) and divides
+and averages through the precision/recall module, in the order and with the arithmetic
+``sklearn.metrics.classification_report`` uses (1.9), so that every number is the same
+double and the text is the same string, character for character.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from lodestar.errors import ArgumentError, ArgumentOutOfRangeError, UndefinedMetricError
+from lodestar.errors import ArgumentError, ArgumentOutOfRangeError
 from lodestar.metrics import _inputs
 from lodestar.metrics._inputs import FloatArray, IntArray
+from lodestar.metrics.classification import _prf
+from lodestar.metrics.classification._prf import Counts, Metric
+from lodestar.metrics.classification.confusion_matrix import (
+    OMITTED,
+    ConfusionMatrix,
+    matrix_form,
+    matrix_tallies,
+)
+from lodestar.metrics.classification.zero_division import ZeroDivision
 
 __all__ = ["AverageRow", "ClassRow", "ClassificationReport", "ZeroDivision"]
 
@@ -28,24 +36,6 @@ MOST_DIGITS = 999_999_999
 _COLUMN = 9
 _HEADERS = ("precision", "recall", "f1-score", "support")
 _LONGEST_AVERAGE = "weighted avg"
-
-
-class ZeroDivision(enum.Enum):
-    """What a score whose denominator is zero becomes: ``Lodestar.Metrics.ZeroDivision``.
-
-    ``ZERO`` is scikit-learn's ``zero_division="warn"`` (or ``0.0``) without the warning,
-    ``ONE`` is ``1.0`` and ``NAN`` is ``np.nan``. ``THROW`` has no scikit-learn value: it
-    raises :class:`~lodestar.errors.UndefinedMetricError` exactly where scikit-learn's
-    default would warn.
-    """
-
-    ZERO = "zero"
-    ONE = "one"
-    NAN = "nan"
-    THROW = "throw"
-
-    def __repr__(self) -> str:
-        return f"ZeroDivision.{self.name}"
 
 
 @dataclass(frozen=True)
@@ -79,10 +69,6 @@ class AverageRow:
     recall: float
     f1: float
     support: float
-
-
-class _Undefined(Exception):
-    """Raised inside the arithmetic when ``ZeroDivision.THROW`` meets a zero denominator."""
 
 
 class ClassificationReport:
@@ -188,50 +174,55 @@ class ClassificationReport:
 
     @staticmethod
     def compute(
-        y_true: Any,
-        y_pred: Any,
+        y_true: Any = OMITTED,
+        y_pred: Any = OMITTED,
         target_names: Iterable[str] | None = None,
         zero_division: ZeroDivision = ZeroDivision.ZERO,
         labels: Any = None,
         sample_weight: Any = None,
+        *,
+        cm: Any = OMITTED,
     ) -> ClassificationReport:
-        """Counts the labels once and builds every row of the report.
+        """Builds every row of the report from one confusion matrix.
 
-        See ``docs/reference/metrics/classification/classificationreport-compute.md``.
+        Two forms, the two C# overloads: ``compute(y_true, y_pred, target_names,
+        zero_division, labels, sample_weight)`` counts the matrix;
+        ``compute(cm=matrix, target_names=..., zero_division=...)`` reads one already
+        counted, with the labels, weights and label set it was counted with. Both give
+        the same report. See
+        ``docs/reference/metrics/classification/classificationreport-compute.md``.
 
         Raises:
             ArgumentError: ``y_true`` and ``y_pred`` differ in length or are empty; a
                 label is not an integer; ``labels`` lists a label twice, or none of its
                 labels occurs in ``y_true``; ``target_names`` is not one string per label;
                 ``zero_division`` is not a :class:`ZeroDivision`; ``sample_weight`` is
-                neither empty nor one finite value per sample, or is zero throughout.
+                neither empty nor one finite value per sample, or is zero throughout. In
+                the matrix form: ``cm`` is given with ``y_true``, ``y_pred``, ``labels``
+                or ``sample_weight``, or is not a ``ConfusionMatrix``.
+            ArgumentNullError: ``cm`` is ``None``.
+            TypeError: neither ``cm`` nor both label arrays were given.
             UndefinedMetricError: ``zero_division`` is ``THROW`` and some score has a
                 zero denominator.
         """
-        policy = _policy(zero_division)
-        truth = _inputs.labels(y_true, "y_true")
-        predicted = _inputs.labels(y_pred, "y_pred")
-        _inputs.same_length(truth, "y_true", predicted, "y_pred")
-        _inputs.nonempty(truth, "y_true")
-        requested = None if labels is None else _inputs.labels(labels, "labels")
-        if requested is not None and requested.size == 0:
-            requested = None
-        if requested is not None:
-            _distinct(requested)
-            _some_in_truth(requested, truth)
-        weight = _inputs.weights(sample_weight, len(truth))
-        _inputs.nonzero_weights(weight)
-
-        present = np.union1d(truth, predicted)
-        order = present if requested is None else requested
+        policy = _prf.policy(zero_division)
+        matrix = matrix_form(
+            "ClassificationReport.compute",
+            cm,
+            y_true,
+            y_pred,
+            labels=labels,
+            sample_weight=sample_weight,
+        )
+        if matrix is None:
+            matrix = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+        tallies = matrix_tallies(matrix)
+        order = tallies.labels[: tallies.size]
         names = _target_names(target_names, len(order))
-        micro_shown = requested is not None and not bool(np.isin(present, requested).all())
+        micro_shown = tallies.explicit and tallies.dropped
 
-        tp, pred_sum, true_sum = _counts(truth, predicted, order, weight)
-        try:
-            return _build(tp, pred_sum, true_sum, order, names, policy, micro_shown)
-        except _Undefined as undefined:
-            raise UndefinedMetricError(str(undefined)) from None
+        tp, fp, fn = _prf.counts(tallies)
+        return _build(tp, fp, fn, order, names, policy, micro_shown)
 
     # -- the text -----------------------------------------------------------------
 
@@ -320,39 +311,6 @@ class ClassificationReport:
 # -- checks ---------------------------------------------------------------------------
 
 
-def _policy(zero_division: Any) -> ZeroDivision:
-    if isinstance(zero_division, ZeroDivision):
-        return zero_division
-    shown = repr(zero_division)
-    raise ArgumentError(
-        f"zero_division is {shown if len(shown) <= 60 else shown[:57] + '...'}; it must be "
-        "ZeroDivision.ZERO, ONE, NAN or THROW.",
-        "zero_division",
-    )
-
-
-def _distinct(requested: IntArray) -> None:
-    """Refuses a label listed twice, as the C# label index does."""
-    ordered = np.sort(requested)
-    repeated = ordered[1:] == ordered[:-1]
-    if repeated.any():
-        value = int(ordered[1:][np.argmax(repeated)])
-        raise ArgumentError(
-            f"labels holds {value} more than once; each label may be listed only once.",
-            "labels",
-        )
-
-
-def _some_in_truth(requested: IntArray, truth: IntArray) -> None:
-    """Refuses a label set none of whose labels occurs in ``y_true``, as C# does."""
-    if not np.isin(requested, truth).any():
-        raise ArgumentError(
-            f"labels is {_inputs._show(requested.tolist())}, and none of them occurs in "
-            "y_true; at least one label specified must be in y_true.",
-            "labels",
-        )
-
-
 def _target_names(target_names: Any, count: int) -> list[str] | None:
     """One string per label, or ``None``; a lone string or a non-string entry is refused."""
     if target_names is None:
@@ -383,98 +341,24 @@ def _target_names(target_names: Any, count: int) -> list[str] | None:
     return [str(name) for name in names]
 
 
-# -- counting -------------------------------------------------------------------------
-
-Counts = npt.NDArray[Any]
-
-
-def _counts(
-    truth: IntArray, predicted: IntArray, order: IntArray, weight: FloatArray | None
-) -> tuple[Counts, Counts, Counts]:
-    """True positives, predicted totals and true totals of each label in ``order``.
-
-    Every observed label gets a bin, requested or not, so that a sample whose other
-    label lies outside the set still counts in its requested label's total. The totals
-    are then rebuilt as scikit-learn's one-vs-rest matrices rebuild them,
-    ``tp + (total - tp)``: an integer array when nothing is weighted and some sample is
-    right, a float array otherwise (weighted, or no sample right at all).
-    """
-    known = np.union1d(np.union1d(truth, predicted), order)
-    true_index = np.searchsorted(known, truth)
-    pred_index = np.searchsorted(known, predicted)
-    bins = len(known)
-    right = true_index == pred_index
-    if right.any():
-        tp = np.bincount(
-            true_index[right], weights=None if weight is None else weight[right], minlength=bins
-        )
-    else:
-        tp = np.zeros(bins, dtype=np.float64)
-    pred_total = np.bincount(pred_index, weights=weight, minlength=bins)
-    true_total = np.bincount(true_index, weights=weight, minlength=bins)
-
-    chosen = np.searchsorted(known, order)
-    tp, pred_total, true_total = tp[chosen], pred_total[chosen], true_total[chosen]
-    if tp.dtype != pred_total.dtype:
-        tp = tp.astype(np.float64)
-    return tp, tp + (pred_total - tp), tp + (true_total - tp)
-
-
-def _divide(numerator: Counts, denominator: Counts, policy: ZeroDivision, what: str) -> FloatArray:
-    """``numerator / denominator``, with the policy's value where the denominator is 0."""
-    zero = denominator == 0
-    safe = denominator.astype(np.float64, copy=True)
-    safe[zero] = 1.0
-    result: FloatArray = numerator.astype(np.float64) / safe
-    if zero.any():
-        if policy is ZeroDivision.THROW:
-            raise _Undefined(
-                f"{what} is undefined: a denominator is zero (no sample contributes to it). "
-                "Pass ZeroDivision.ZERO, ONE or NAN for a value instead."
-            )
-        result[zero] = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}.get(policy, np.nan)
-    return result
-
-
-def _scores(
-    tp: Counts, pred_sum: Counts, true_sum: Counts, policy: ZeroDivision
-) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """Precision, recall and F1, F1 straight from the counts: ``2 tp / (true + pred)``."""
-    precision = _divide(tp, pred_sum, policy, "Precision")
-    recall = _divide(tp, true_sum, policy, "Recall")
-    both = 1.0 * true_sum.astype(np.float64) + pred_sum.astype(np.float64)
-    f1 = _divide(2.0 * tp.astype(np.float64), both, policy, "F-score")
-    return precision, recall, f1
-
-
-def _nan_average(values: FloatArray, weights: Counts | None) -> float:
-    """The mean of the values that are not NaN, weighted when ``weights`` is given;
-    unweighted when those weights sum to zero; NaN when every value is NaN."""
-    missing = np.isnan(values)
-    if values.size == 0 or missing.all():
-        return float("nan")
-    if weights is None:
-        return float(np.nanmean(values))
-    kept, kept_weights = values[~missing], weights[~missing]
-    try:
-        return float(np.average(kept, weights=kept_weights))
-    except ZeroDivisionError:
-        return float(np.average(kept))
-
-
 def _build(
     tp: Counts,
-    pred_sum: Counts,
-    true_sum: Counts,
+    fp: Counts,
+    fn: Counts,
     order: IntArray,
     names: list[str] | None,
     policy: ZeroDivision,
     micro_shown: bool,
 ) -> ClassificationReport:
-    precision, recall, f1 = _scores(tp, pred_sum, true_sum, policy)
-    micro = _scores(
-        np.sum(tp).reshape(1), np.sum(pred_sum).reshape(1), np.sum(true_sum).reshape(1), policy
+    precision, recall, f1 = (
+        _prf.scores(metric, tp, fp, fn, policy)
+        for metric in (Metric.PRECISION, Metric.RECALL, Metric.F)
     )
+    micro = tuple(
+        _prf.scores(metric, tp, fp, fn, policy, micro=True)
+        for metric in (Metric.PRECISION, Metric.RECALL, Metric.F)
+    )
+    true_sum = tp + fn
     total = float(np.sum(true_sum))
 
     classes = tuple(
@@ -490,7 +374,7 @@ def _build(
     )
 
     def average(name: str, scores: tuple[FloatArray, ...], weights: Counts | None) -> AverageRow:
-        p, r, f = (_nan_average(score, weights) for score in scores)
+        p, r, f = (_prf.nan_average(score, weights) for score in scores)
         return AverageRow(name, p, r, f, total)
 
     return ClassificationReport._of(

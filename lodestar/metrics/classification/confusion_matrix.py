@@ -12,15 +12,17 @@ from __future__ import annotations
 import enum
 import numbers
 import operator
+from dataclasses import dataclass
 from typing import Any, final
 
 import numpy as np
+import numpy.typing as npt
 
 from lodestar.errors import ArgumentError, ArgumentNullError, ArgumentOutOfRangeError
 from lodestar.metrics import _inputs
-from lodestar.metrics._inputs import FloatArray, IntArray
+from lodestar.metrics._inputs import BoolArray, FloatArray, IntArray
 
-__all__ = ["ConfusionMatrix", "Normalization"]
+__all__ = ["ConfusionMatrix", "Normalization", "Tallies"]
 
 # The union of the labels is read off a presence table when the labels span at most
 # this many values (and not many more than the samples); past it, they are sorted.
@@ -49,6 +51,44 @@ class Normalization(enum.Enum):
     ALL = "all"
 
 
+@dataclass(frozen=True)
+class Tallies:
+    """What a matrix counted besides its cells: the totals the precision/recall family
+    reads (``Lodestar.Metrics.ConfusionMatrix``'s internal state).
+
+    The labels are extended: the matrix's own labels first, then every other label
+    observed in ``y_true`` or ``y_pred``, ascending. Each total is per extended label,
+    taken over every sample (a sample whose other label lies outside the matrix still
+    counts), adding the weights in sample order as scikit-learn's ``bincount`` does:
+
+    * ``tp``: the weight of the samples predicted right; integers when unweighted,
+      and a float zero array when no sample at all is right (scikit-learn's
+      "pathological case", which decides how a report prints its supports);
+    * ``pred_total``, ``true_total``: the weight predicted as, and truly, each label.
+    """
+
+    #: The matrix's labels, then the other observed labels, ascending.
+    labels: IntArray
+    #: How many of :attr:`labels` are the matrix's own.
+    size: int
+    tp: npt.NDArray[Any]
+    pred_total: npt.NDArray[Any]
+    true_total: npt.NDArray[Any]
+    #: Per extended label: whether it occurs in ``y_true`` or ``y_pred``.
+    observed: BoolArray
+    #: Whether some sample, of any label, was predicted right.
+    any_correct: bool
+    #: Whether ``sample_weight`` was given.
+    weighted: bool
+    #: Whether ``labels`` was given (and not empty).
+    explicit: bool
+
+    @property
+    def dropped(self) -> bool:
+        """Whether some observed label lies outside the matrix's labels."""
+        return len(self.labels) > self.size
+
+
 @final
 class ConfusionMatrix:
     """The mirror of ``Lodestar.Metrics.ConfusionMatrix`` and of
@@ -59,21 +99,25 @@ class ConfusionMatrix:
     weight was given). Built by :meth:`compute` only, and immutable.
     """
 
-    __slots__ = ("_cells", "_labels", "_total")
+    __slots__ = ("_cells", "_labels", "_tallies", "_total")
 
     _cells: FloatArray
     _labels: tuple[int, ...]
+    _tallies: Tallies
     _total: float
 
     def __init__(self) -> None:
         raise TypeError("ConfusionMatrix has no public constructor; call ConfusionMatrix.compute.")
 
     @classmethod
-    def _of(cls, cells: FloatArray, labels: IntArray) -> ConfusionMatrix:
+    def _of(cls, cells: FloatArray, labels: IntArray, tallies: Tallies) -> ConfusionMatrix:
         matrix = object.__new__(cls)
         cells.flags.writeable = False
+        for array in (tallies.labels, tallies.tp, tallies.pred_total, tallies.true_total):
+            array.flags.writeable = False
         matrix._cells = cells
         matrix._labels = tuple(int(label) for label in labels)
+        matrix._tallies = tallies
         matrix._total = float(cells.sum())
         return matrix
 
@@ -178,9 +222,12 @@ class ConfusionMatrix:
         _inputs.nonzero_weights(weight)
         requested = None if labels is None else _inputs.labels(labels, "labels")
 
-        if requested is None or requested.size == 0:
+        explicit = requested is not None and requested.size > 0
+        if not explicit:
             order, true_code, pred_code = _sorted_union(truth, predicted)
+            extra = order[:0]
         else:
+            assert requested is not None
             order = requested
             _distinct(order)
             true_code = _positions(order, truth)
@@ -191,7 +238,10 @@ class ConfusionMatrix:
                     "y_true; at least one label specified must be in y_true.",
                     "labels",
                 )
-        return ConfusionMatrix._of(_count(true_code, pred_code, len(order), weight), order)
+            extra = _extend(truth, true_code, predicted, pred_code, len(order))
+        cells = _count(true_code, pred_code, len(order), weight)
+        tallies = _tally(cells, order, extra, true_code, pred_code, weight, explicit)
+        return ConfusionMatrix._of(cells, order, tallies)
 
 
 def _normalization(value: Any) -> Normalization:
@@ -230,6 +280,79 @@ def _sorted_union(truth: IntArray, predicted: IntArray) -> tuple[IntArray, IntAr
     union, inverse = np.unique(np.concatenate([truth, predicted]), return_inverse=True)
     inverse = inverse.reshape(-1)
     return union, inverse[: len(truth)], inverse[len(truth) :]
+
+
+def _extend(
+    truth: IntArray, true_code: IntArray, predicted: IntArray, pred_code: IntArray, size: int
+) -> IntArray:
+    """The observed labels outside the ``size`` requested ones, ascending; the codes of
+    their samples (``size`` on entry) are rewritten in place to ``size`` + their rank."""
+    true_out = true_code == size
+    pred_out = pred_code == size
+    if not (true_out.any() or pred_out.any()):
+        return truth[:0]
+    extra: IntArray = np.unique(np.concatenate([truth[true_out], predicted[pred_out]]))
+    true_code[true_out] += np.searchsorted(extra, truth[true_out])
+    pred_code[pred_out] += np.searchsorted(extra, predicted[pred_out])
+    return extra
+
+
+def _tally(
+    cells: FloatArray,
+    order: IntArray,
+    extra: IntArray,
+    true_code: IntArray,
+    pred_code: IntArray,
+    weight: FloatArray | None,
+    explicit: bool,
+) -> Tallies:
+    """The totals of every extended label, as scikit-learn's ``multilabel_confusion_matrix``
+    counts them: three bincounts over the samples, in sample order.
+
+    Unweighted, with no label outside the matrix, they are read off the cells instead:
+    whole counts are exact in any order.
+    """
+    size = len(order)
+    labels = np.concatenate([order, extra]) if extra.size else order.copy()
+    bins = len(labels)
+    if weight is None and not extra.size:
+        whole = cells.astype(np.int64)
+        tp = np.diagonal(whole).copy()
+        pred_total = whole.sum(axis=0)
+        true_total = whole.sum(axis=1)
+        any_correct = bool(tp.any())
+        observed = (pred_total + true_total) > 0 if explicit else np.ones(bins, np.bool_)
+    else:
+        right = true_code == pred_code
+        any_correct = bool(right.any())
+        if extra.size:
+            tp = np.bincount(
+                true_code[right],
+                weights=None if weight is None else weight[right],
+                minlength=bins,
+            )
+        else:
+            tp = np.diagonal(cells).copy()
+        pred_total = np.bincount(pred_code, weights=weight, minlength=bins)[:bins]
+        true_total = np.bincount(true_code, weights=weight, minlength=bins)[:bins]
+        observed = np.ones(bins, np.bool_)
+        if explicit:
+            observed[:size] = False
+            observed[true_code[true_code < size]] = True
+            observed[pred_code[pred_code < size]] = True
+    if not any_correct:
+        tp = np.zeros(bins, dtype=np.float64)
+    return Tallies(
+        labels=labels,
+        size=size,
+        tp=tp,
+        pred_total=pred_total,
+        true_total=true_total,
+        observed=observed,
+        any_correct=any_correct,
+        weighted=weight is not None,
+        explicit=explicit,
+    )
 
 
 def _distinct(requested: IntArray) -> None:
@@ -293,6 +416,12 @@ def _count(
 def matrix_cells(cm: ConfusionMatrix) -> FloatArray:
     """The read-only cells of ``cm``, for the metrics that read a matrix."""
     return cm._cells
+
+
+def matrix_tallies(cm: ConfusionMatrix) -> Tallies:
+    """The totals ``cm`` counted over every observed label, for the precision/recall
+    family."""
+    return cm._tallies
 
 
 class _Omitted(enum.Enum):

@@ -1,0 +1,428 @@
+"""The precision/recall family: ``score`` and ``per_class`` of ``Precision``, ``Recall``,
+``F1``, ``FBeta`` and ``JaccardScore``.
+
+The ten members take the same arguments (``FBeta`` one more, ``beta``), so they share one
+table: the label calls of the confusion-matrix family (subsets, supersets, far-apart and
+absent labels, cancelling weights), to which each call adds ``zero_division``, and for a
+``score`` ``average`` and ``pos_label``; the edges read one set of facts per call (the
+observed labels, each class's counts); the divergences are declared once. A member is the
+row of :data:`FAMILY` it comes from.
+
+``jaccard_score`` takes no ``zero_division=np.nan``: under ``ZeroDivision.NAN`` the oracle
+takes scikit-learn's own steps on ``multilabel_confusion_matrix`` instead (the labels as
+``_check_set_wise_labels`` decides them, ``tp / (tp + fp + fn)`` with NaN where the
+denominator is zero, then ``_average``).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+from hypothesis import strategies as st
+
+from equivalence import roles as r
+from equivalence import shared
+from equivalence.members import confusion as c
+from equivalence.model import Call, Divergence, Edge, Member, VersionRange
+from equivalence.view import View
+from lodestar.errors import ArgumentError, UndefinedMetricError
+from lodestar.metrics import F1, Averaging, FBeta, JaccardScore, Precision, Recall, ZeroDivision
+
+__all__ = ["FAMILY", "MEMBERS"]
+
+
+class Kind(NamedTuple):
+    """One type of the family: its lodestar type, scikit-learn function and page stem."""
+
+    type: Any
+    sklearn: str
+    page: str
+    beta: bool = False
+
+
+FAMILY = {
+    "Precision": Kind(Precision, "precision_score", "precision"),
+    "Recall": Kind(Recall, "recall_score", "recall"),
+    "F1": Kind(F1, "f1_score", "f1"),
+    "FBeta": Kind(FBeta, "fbeta_score", "fbeta", beta=True),
+    "JaccardScore": Kind(JaccardScore, "jaccard_score", "jaccardscore"),
+}
+
+_VALUE = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: math.nan}
+BETAS = (0.0, 0.5, 1.0, 2.0)
+
+
+# -- the facts of a call, read once --------------------------------------------------------
+
+
+class Facts(NamedTuple):
+    observed: list[int]  # the labels of y_true and y_pred, ascending
+    order: list[int]  # the classes scored: labels given, else the observed ones
+    tp: list[float]  # per class of order, over every sample
+    predicted: list[float]
+    true: list[float]
+
+
+def _facts(v: View) -> Facts | None:
+    samples, order, weight = v.derived(c._samples), v.derived(c._order), v.weight
+    if samples is None or order is None or len(set(order)) != len(order):
+        return None
+    truth, predicted = (s.tolist() for s in samples)
+    if weight is not None and (len(weight) != len(truth) or not v.finite_weight):
+        return None
+    weights = [1.0] * len(truth) if weight is None else weight.tolist()
+    sums = [[0.0] * len(order) for _ in range(3)]
+    where = {label: i for i, label in enumerate(order)}
+    for t, p, w in zip(truth, predicted, weights, strict=True):
+        if t == p and t in where:
+            sums[0][where[t]] += w
+        if p in where:
+            sums[1][where[p]] += w
+        if t in where:
+            sums[2][where[t]] += w
+    return Facts(sorted({*truth, *predicted}), order, *sums)
+
+
+def _average(v: View) -> Averaging | None:
+    given = v["average"] if "average" in v.names else None
+    if isinstance(given, Averaging):
+        return given
+    return Averaging(given) if given in {a.value for a in Averaging} else None
+
+
+def _policy(v: View) -> Any:
+    return v["zero_division"]
+
+
+def _binary(v: View) -> bool:
+    return "average" in v.names and _average(v) is Averaging.BINARY
+
+
+def _observed(v: View) -> int:
+    facts = v.derived(_facts)
+    return -1 if facts is None else len(facts.observed)
+
+
+def _pos_observed(v: View) -> bool:
+    facts = v.derived(_facts)
+    return facts is not None and v["pos_label"] in facts.observed
+
+
+def _undefined(v: View) -> bool:
+    """Some class scored has a zero denominator for precision or recall."""
+    facts = v.derived(_facts)
+    return facts is not None and (0.0 in facts.predicted or 0.0 in facts.true)
+
+
+def _zero_support_total(v: View) -> bool:
+    facts = v.derived(_facts)
+    return facts is not None and _average(v) is Averaging.WEIGHTED and sum(facts.true) == 0
+
+
+def _beta(v: View) -> Any:
+    return v["beta"] if "beta" in v.names else 1.0
+
+
+def _empty_labels(v: View) -> bool:
+    return v["labels"] is not None and len(v["labels"]) == 0
+
+
+def _labels_not_in_truth(v: View) -> bool:
+    requested, samples = v.derived(c._requested), v.derived(c._samples)
+    return (
+        requested is not None and samples is not None and not np.isin(requested, samples[0]).any()
+    )
+
+
+def _policy_is(policy: ZeroDivision) -> Callable[[View], bool]:
+    return lambda v: _policy(v) is policy
+
+
+def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
+    policy = tuple(
+        Edge(f"zero_division_{p.name.lower()}", f"zero_division {p!r}", _policy_is(p))
+        for p in ZeroDivision
+    )
+    scored = (
+        Edge(
+            "binary",
+            "average BINARY, two observed labels or fewer",
+            lambda v: _binary(v) and 0 < _observed(v) <= 2,
+        ),
+        Edge(
+            "binary_multiclass",
+            "average BINARY, three observed labels or more",
+            lambda v: _binary(v) and _observed(v) > 2,
+        ),
+        Edge(
+            "binary_one_other_label",
+            "average BINARY, one observed label, not pos_label",
+            lambda v: _binary(v) and _observed(v) == 1 and not _pos_observed(v),
+        ),
+        Edge(
+            "pos_label_unobserved",
+            "average BINARY, two observed labels, neither pos_label",
+            lambda v: _binary(v) and _observed(v) == 2 and not _pos_observed(v),
+        ),
+        Edge(
+            "micro_label_subset",
+            "average MICRO with labels leaving samples out",
+            lambda v: _average(v) is Averaging.MICRO and c._drops_samples(v),
+        ),
+        Edge(
+            "nan_average",
+            "MACRO or WEIGHTED under NAN with an undefined class",
+            lambda v: (
+                _average(v) in (Averaging.MACRO, Averaging.WEIGHTED)
+                and _policy(v) is ZeroDivision.NAN
+                and _undefined(v)
+            ),
+        ),
+        Edge("zero_support_total", "WEIGHTED with supports summing to zero", _zero_support_total),
+    )
+    betas = (
+        Edge("beta_zero", "beta = 0: precision", lambda v: _beta(v) == 0),
+        Edge("beta_inf", "beta = infinity: refused here", lambda v: _beta(v) == math.inf),
+    )
+    return (
+        *c.COMMON_EDGES,
+        *policy,
+        Edge("undefined_class", "a class with nothing predicted or nothing true", _undefined),
+        *(scored if score else ()),
+        *(betas if kind.beta else ()),
+    )
+
+
+# -- the calls -----------------------------------------------------------------------------
+
+_SCENARIOS = (*c.COMMON_SCENARIOS, "binary", "binary_one_label", "undefined", "zero_support")
+
+
+@st.composite
+def _calls(draw: r.Draw, scenario: str, kind: Kind, score: bool) -> Call:
+    base = {"binary": "valid", "binary_one_label": "valid", "undefined": "labels_superset"}
+    truth, predicted, labels, weight = draw(c._label_calls(base.get(scenario, scenario)))
+    if scenario in ("binary", "binary_one_label") and truth:
+        values = c.SPREAD if draw(st.booleans()) else (0, 1)
+        chosen = r.subset(draw, values, 1 if scenario == "binary_one_label" else 2)
+        truth = [chosen[hash(t) % len(chosen)] for t in truth]
+        predicted = [chosen[hash(p) % len(chosen)] for p in predicted]
+        labels = None
+    if scenario == "zero_support":
+        # Two classes whose supports cancel: a's weights positive, b's their negated total.
+        a, b = r.subset(draw, c.SPREAD, 2)
+        half = draw(r.weights(r.index(draw, 3) + 1, "positive"))
+        truth = [a] * len(half) + [b]
+        predicted = [r.pick(draw, (a, b)) for _ in truth]
+        weight, labels = [*half, -sum(half)], None
+    policies = tuple(ZeroDivision)[1:] if scenario == "undefined" else tuple(ZeroDivision)
+    kwargs: dict[str, Any] = {"zero_division": r.pick(draw, policies)}
+    if kind.beta:
+        kwargs["beta"] = r.pick(draw, BETAS) if scenario != "beta_inf" else math.inf
+    if score:
+        kwargs["average"] = r.pick(draw, tuple(Averaging))
+        if scenario in ("binary", "binary_one_label"):
+            kwargs["average"] = Averaging.BINARY
+        if scenario == "zero_support":
+            kwargs["average"] = Averaging.WEIGHTED
+        if scenario == "undefined":
+            kwargs["average"] = r.pick(draw, (Averaging.MACRO, Averaging.WEIGHTED))
+        seen = sorted({*truth, *predicted}) or [1]
+        kwargs["pos_label"] = r.pick(draw, [*seen, 1, -7])
+    if labels is not None:
+        kwargs["labels"] = labels
+    if weight is not None:
+        kwargs["sample_weight"] = weight
+    keep = (
+        "labels",
+        "sample_weight",
+        "beta",
+        *(("zero_division", "average") * (scenario == "undefined")),
+    )
+    return Call((truth, predicted), r.with_defaults(draw, kwargs, keep))
+
+
+# -- the oracle ----------------------------------------------------------------------------
+
+
+def _oracle(kind: Kind, score: bool) -> Callable[[View], Any]:
+    def ask(v: View) -> Any:
+        import sklearn.metrics as skm
+        from sklearn.exceptions import UndefinedMetricWarning
+
+        policy = _policy(v)
+        kwargs: dict[str, Any] = {"sample_weight": v.unweighted, "labels": v["labels"]}
+        kwargs["average"] = _average(v).value if score and _average(v) else None  # type: ignore[union-attr]
+        if score:
+            kwargs["pos_label"] = v["pos_label"]
+        if kind.beta:
+            kwargs["beta"] = _beta(v)
+        if policy in _VALUE:
+            kwargs["zero_division"] = _VALUE[policy]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if policy is ZeroDivision.THROW:
+                warnings.simplefilter("error", UndefinedMetricWarning)
+            if kind.sklearn == "jaccard_score" and policy is ZeroDivision.NAN:
+                return _jaccard_nan(v.args[0], v.args[1], **kwargs)
+            answer = getattr(skm, kind.sklearn)(v.args[0], v.args[1], **kwargs)
+        return float(answer) if score else np.asarray(answer, dtype=np.float64)
+
+    return ask
+
+
+def _jaccard_nan(
+    y_true: Any,
+    y_pred: Any,
+    average: Any,
+    labels: Any,
+    sample_weight: Any,
+    pos_label: Any = 1,
+    zero_division: Any = None,
+) -> Any:
+    """``jaccard_score``'s own steps, with NaN for a zero denominator (which scikit-learn
+    does not accept as ``zero_division``)."""
+    from sklearn.metrics import multilabel_confusion_matrix
+    from sklearn.metrics._classification import _check_set_wise_labels
+
+    labels = _check_set_wise_labels(y_true, y_pred, average, labels, pos_label)
+    mcm = multilabel_confusion_matrix(y_true, y_pred, sample_weight=sample_weight, labels=labels)
+    numerator = mcm[:, 1, 1]
+    denominator = mcm[:, 1, 1] + mcm[:, 0, 1] + mcm[:, 1, 0]
+    if average == "micro":
+        numerator, denominator = np.array([numerator.sum()]), np.array([denominator.sum()])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        scores = np.where(
+            denominator == 0, np.nan, numerator / np.where(denominator == 0, 1, denominator)
+        )
+    if average is None:
+        return np.asarray(scores, dtype=np.float64)
+    weights = mcm[:, 1, 0] + mcm[:, 1, 1] if average == "weighted" else None
+    return float(
+        np.average(scores, weights=weights if weights is not None and weights.any() else None)
+    )
+
+
+def _without_labels(v: View) -> View:
+    return View(v.args, {**v.kwargs, "labels": None}, v.names, v.defaults, v.roles)
+
+
+# -- the divergences -----------------------------------------------------------------------
+
+
+def _divergences(kind: Kind, oracle: Callable[[View], Any]) -> tuple[Divergence, ...]:
+    f_score = kind.sklearn in ("f1_score", "fbeta_score")
+    return (
+        *(
+            Divergence(
+                "f_score_from_precision_and_recall",
+                k,
+                "Before 1.4 scikit-learn computed F as (1 + b²) p r / (b² p + r) from the divided "
+                "precision and recall: other last bits, NaN or the zero_division value in other "
+                "places, an answer where ZeroDivision.THROW refuses here.",
+                lambda v: _beta(v) != 0,
+                versions=VersionRange(until="1.4"),
+            )
+            for k in (("value", "narrowing") if f_score else ())
+        ),
+        Divergence(
+            "duplicate_labels",
+            "narrowing",
+            "labels naming a label twice are refused, as ConfusionMatrix.compute refuses them; "
+            "scikit-learn answers (a score per occurrence, or ignores labels under BINARY).",
+            c._duplicate_labels,
+        ),
+        Divergence(
+            "fractional_labels_argument",
+            "narrowing",
+            "A fractional value in labels is refused; scikit-learn scores it as a class.",
+            c._fractional_labels_argument,
+        ),
+        Divergence(
+            "labels_not_in_truth",
+            "narrowing",
+            "labels none of which occurs in y_true are refused, as ConfusionMatrix.compute "
+            "refuses them; scikit-learn answers the zero_division value.",
+            _labels_not_in_truth,
+        ),
+        *(
+            Divergence(
+                "empty_labels",
+                k,
+                "labels=[] means no label set, as an empty C# span does: the classes are the "
+                "observed labels. scikit-learn takes it as no class at all.",
+                _empty_labels,
+                expected=lambda v: oracle(_without_labels(v)),
+            )
+            for k in ("value", "widening", "narrowing")
+        ),
+        *(
+            (
+                Divergence(
+                    "beta_infinite",
+                    "narrowing",
+                    "beta = infinity is refused, as C# refuses it; scikit-learn answers recall.",
+                    lambda v: _beta(v) == math.inf,
+                ),
+                Divergence(
+                    "beta_zero_throw",
+                    "narrowing",
+                    "beta = 0 under ZeroDivision.THROW refuses where precision is undefined; "
+                    "scikit-learn's fbeta_score does not warn for precision, so it answers 0.",
+                    lambda v: _beta(v) == 0 and _policy(v) is ZeroDivision.THROW,
+                ),
+            )
+            if kind.beta
+            else ()
+        ),
+        shared.empty_input(until="1.8", answered="the zero_division value"),
+        shared.non_finite_weight(until="1.8", answered="NaN or a number built on infinity"),
+        shared.all_zero_weight(until="1.9", answered="the zero_division value"),
+    )
+
+
+# -- the members ---------------------------------------------------------------------------
+
+
+def _member(name: str, score: bool) -> Member:
+    kind = FAMILY[name]
+    method = "score" if score else "per_class"
+    oracle = _oracle(kind, score)
+    extra: dict[str, Any] = {"beta": 0.5} if kind.beta else {}
+    if score:
+        extra |= {"average": Averaging.MACRO, "pos_label": 1}
+    return Member(
+        name=f"{name}.{method}",
+        csharp=f"{name}.{'Score' if score else 'PerClass'}",
+        page=f"reference/metrics/classification/{kind.page}-{method.replace('_', '')}.md",
+        implementation=getattr(kind.type, method),
+        oracle=oracle,
+        oracle_call=f"{kind.sklearn}(y_true, y_pred, {'beta=beta, ' if kind.beta else ''}"
+        f"average={'average' if score else 'None'}, {'pos_label=pos_label, ' if score else ''}"
+        "labels=labels, sample_weight=sample_weight, zero_division=zero_division)",
+        since="1.3",
+        scenarios={
+            s: _calls(s, kind, score)
+            for s in (*_SCENARIOS, *(("beta_inf",) if kind.beta else ()))
+            if score or s not in ("binary", "binary_one_label", "zero_support")
+        },
+        edges=_edges(kind, score),
+        divergences=_divergences(kind, oracle),
+        refusals=(ArgumentError, UndefinedMetricError),
+        example=Call(
+            ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
+            {
+                **extra,
+                "zero_division": ZeroDivision.ZERO,
+                "labels": [1, 0],
+                "sample_weight": [1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0],
+            },
+        ),
+    )
+
+
+MEMBERS = tuple(_member(name, score) for name in FAMILY for score in (True, False))
