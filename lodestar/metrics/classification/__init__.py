@@ -9,6 +9,7 @@ from lodestar.metrics.classification.classification_report import (
     ClassRow,
     ZeroDivision,
 )
+from lodestar.metrics.classification.cohen_kappa import CohenKappa, KappaWeighting
 from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, Normalization
 from lodestar.metrics.classification.log_loss import LogLoss
 
@@ -19,7 +20,9 @@ __all__ = [
     "BrierScore",
     "ClassRow",
     "ClassificationReport",
+    "CohenKappa",
     "ConfusionMatrix",
+    "KappaWeighting",
     "LogLoss",
     "Normalization",
     "ZeroDivision",
