@@ -48,6 +48,9 @@ def _weights(v: View) -> Any:
     return given.value if isinstance(given, KappaWeighting) else given
 
 
+WEIGHTS = (None, "linear", "quadratic")
+
+
 def _kappa_steps(cells: Any, weights: Any) -> tuple[float, float, float]:
     """The total, the weighted observed and expected disagreement, by 1.9's steps."""
     gap = np.subtract.outer(np.arange(len(cells)), np.arange(len(cells))).astype(float)
@@ -58,16 +61,13 @@ def _kappa_steps(cells: Any, weights: Any) -> tuple[float, float, float]:
     return float(total), float(np.sum(costs * cells)), float(np.sum(costs * expected))
 
 
-def _steps(v: View) -> tuple[float, float, float] | None:
+def _state(v: View) -> str | None:
+    """``no_weight`` (a zero total), ``no_chance`` (1 - p_e = 0) or ``defined``."""
     cells, weights = v.derived(c._cells), _weights(v)
-    if cells is None or weights not in (None, "linear", "quadratic"):
+    if cells is None or weights not in WEIGHTS:
         return None
-    return _kappa_steps(cells, weights)
-
-
-def _undefined(v: View) -> bool:
-    steps = v.derived(_steps)
-    return steps is not None and (steps[0] == 0 or steps[2] == 0)
+    total, _, chance = _kappa_steps(cells, weights)
+    return "no_weight" if total == 0 else "no_chance" if chance == 0 else "defined"
 
 
 def _oracle(v: View) -> float:
@@ -77,8 +77,6 @@ def _oracle(v: View) -> float:
     from sklearn.metrics import cohen_kappa_score, confusion_matrix
 
     policy = v["zero_division"]
-    if not isinstance(policy, ZeroDivision):
-        raise ArgumentError("not a ZeroDivision", "zero_division")
     value = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}.get(policy, math.nan)
     kwargs = {"labels": c._given_labels(v), "weights": _weights(v), "sample_weight": v.unweighted}
     with warnings.catch_warnings():
@@ -89,7 +87,7 @@ def _oracle(v: View) -> float:
             return float(cohen_kappa_score(*v.args[:2], **kwargs, replace_undefined_by=value))
         if policy is ZeroDivision.NAN:
             return float(cohen_kappa_score(*v.args[:2], **kwargs))
-        if _weights(v) not in (None, "linear", "quadratic"):
+        if _weights(v) not in WEIGHTS:
             raise ValueError("weights must be None, 'linear' or 'quadratic'")
         cells = confusion_matrix(*v.args[:2], labels=kwargs["labels"], sample_weight=v.unweighted)
         steps = _kappa_steps(cells, _weights(v))
@@ -127,7 +125,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
 def _by_position(v: View) -> bool:
     """A weighting whose distances between positions are not those between the labels."""
     order = v.derived(c._order)
-    if order is None or _weights(v) not in ("linear", "quadratic"):
+    if order is None or _weights(v) not in WEIGHTS[1:]:
         return False
     values = np.asarray(order, dtype=float)
     gap = np.subtract.outer(np.arange(len(order)), np.arange(len(order)))
@@ -135,7 +133,13 @@ def _by_position(v: View) -> bool:
 
 
 def _policy_on_undefined(*policies: ZeroDivision) -> Any:
-    return lambda v: v["zero_division"] in policies and _undefined(v)
+    return lambda v: (
+        v["zero_division"] in policies and v.derived(_state) in ("no_weight", "no_chance")
+    )
+
+
+def _state_is(state: str) -> Any:
+    return lambda v: v.derived(_state) == state
 
 
 EDGES = (
@@ -148,27 +152,15 @@ EDGES = (
         "row sums that differ from the column sums",
         lambda v: (m := v.derived(c._cells)) is not None and not np.array_equal(m.sum(0), m.sum(1)),
     ),
-    Edge(
-        "no_weight",
-        "a matrix of zero total",
-        lambda v: (s := v.derived(_steps)) is not None and s[0] == 0,
-    ),
-    Edge(
-        "no_chance",
-        "1 - p_e = 0: no expected disagreement",
-        lambda v: (s := v.derived(_steps)) is not None and s[0] != 0 and s[2] == 0,
-    ),
+    Edge("no_weight", "a matrix of zero total", _state_is("no_weight")),
+    Edge("no_chance", "1 - p_e = 0: no expected disagreement", _state_is("no_chance")),
     Edge("undefined_throw", "undefined under THROW", _policy_on_undefined(ZeroDivision.THROW)),
     Edge(
         "undefined_value",
         "undefined under ZERO or ONE",
         _policy_on_undefined(ZeroDivision.ZERO, ZeroDivision.ONE),
     ),
-    Edge(
-        "bad_weighting",
-        "a weighting none of the three",
-        lambda v: _weights(v) not in (None, "linear", "quadratic"),
-    ),
+    Edge("bad_weighting", "a weighting none of the three", lambda v: _weights(v) not in WEIGHTS),
 )
 
 DIVERGENCES = (
@@ -186,7 +178,7 @@ DIVERGENCES = (
             "that cancel), lodestar answers the policy's value, NaN by default; "
             "scikit-learn before 1.9 divides, 1 - x/0, an infinity."
         ),
-        applies=lambda v: (s := v.derived(_steps)) is not None and s[0] != 0 and s[2] == 0,
+        applies=_state_is("no_chance"),
         expected=lambda v: math.nan,
         versions=VersionRange(until="1.9"),
     ),
