@@ -18,7 +18,6 @@ from lodestar.metrics.classification.classification_report import ZeroDivision
 from lodestar.metrics.classification.confusion_matrix import (
     OMITTED,
     ConfusionMatrix,
-    matrix_cells,
     matrix_form,
 )
 
@@ -91,7 +90,7 @@ class CohenKappa:
         )
         if matrix is None:
             matrix = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
-        cells = matrix_cells(matrix)
+        cells = matrix.to_array()
         column_sums = cells.sum(axis=0)
         row_sums = cells.sum(axis=1)
         total = column_sums.sum()
