@@ -252,6 +252,21 @@ def _balanced_accuracy_of_matrix(x: Inputs) -> Bound:
     return lambda: BalancedAccuracy.score(cm=ConfusionMatrix.compute(y_true, y_pred))
 
 
+def _cohen_kappa(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.cohen_kappa import CohenKappa
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: CohenKappa.score(y_true, y_pred)
+
+
+def _cohen_kappa_of_matrix(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.cohen_kappa import CohenKappa
+    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: CohenKappa.score(cm=ConfusionMatrix.compute(y_true, y_pred))
+
+
 def _confusion_matrix(x: Inputs) -> Bound:
     from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
 
@@ -356,6 +371,13 @@ def _sk_balanced_accuracy(x: Inputs) -> Bound:
 
     y_true, y_pred = x["y_true"], x["y_pred"]
     return lambda: balanced_accuracy_score(y_true, y_pred)
+
+
+def _sk_cohen_kappa(x: Inputs) -> Bound:
+    from sklearn.metrics import cohen_kappa_score
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: cohen_kappa_score(y_true, y_pred)
 
 
 def _sk_confusion_matrix(x: Inputs) -> Bound:
@@ -525,6 +547,24 @@ CASES: tuple[Case, ...] = (
         _sk_balanced_accuracy,
         _labels_floor,
         "balanced_accuracy_score(y_true, y_pred)",
+        _LABELS_FLOOR,
+    ),
+    Case(
+        "CohenKappa.score",
+        _labels,
+        _cohen_kappa,
+        _sk_cohen_kappa,
+        _labels_floor,
+        "cohen_kappa_score(y_true, y_pred)",
+        _LABELS_FLOOR,
+    ),
+    Case(
+        "CohenKappa.score[cm]",
+        _labels,
+        _cohen_kappa_of_matrix,
+        _sk_cohen_kappa,
+        _labels_floor,
+        "cohen_kappa_score(y_true, y_pred)",
         _LABELS_FLOOR,
     ),
     Case(

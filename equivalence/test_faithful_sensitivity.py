@@ -28,6 +28,14 @@ RECORD = Path("reports") / "faithful-sensitivity.json"
 SAME_FORMULA = {
     ("LogLoss.score", "log1p_complement"): "-log1p(-p) is -log(1 - p) without rounding 1 - p",
     ("BrierScore.score", "one_column"): "(t - p)**2 is ((1-t) - (1-p))**2 + (t - p)**2, halved",
+    **{
+        (kappa, bug): why
+        for kappa in ("CohenKappa.score", "CohenKappa.score[cm]")
+        for bug, why in (
+            ("expected_transposed", "symmetric costs: the same terms, summed in another order"),
+            ("sums_in_sequence", "the same terms, summed left to right"),
+        )
+    },
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

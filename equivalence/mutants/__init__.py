@@ -15,7 +15,7 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import confusion, dcg, prf, probability, report, seed
+from equivalence.mutants import confusion, dcg, kappa, prf, probability, report, seed
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
@@ -27,4 +27,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *dcg.MUTANTS,
     *report.MUTANTS,
     *prf.MUTANTS,
+    *kappa.MUTANTS,
 )

@@ -10,6 +10,7 @@ from lodestar.metrics.classification.classification_report import (
     ClassRow,
     ZeroDivision,
 )
+from lodestar.metrics.classification.cohen_kappa import CohenKappa, KappaWeighting
 from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, Normalization
 from lodestar.metrics.classification.f1 import F1
 from lodestar.metrics.classification.f_beta import FBeta
@@ -27,9 +28,11 @@ __all__ = [
     "BrierScore",
     "ClassRow",
     "ClassificationReport",
+    "CohenKappa",
     "ConfusionMatrix",
     "FBeta",
     "JaccardScore",
+    "KappaWeighting",
     "LogLoss",
     "Normalization",
     "Precision",
