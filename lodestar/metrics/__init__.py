@@ -13,6 +13,7 @@ from lodestar.metrics.classification import (
     ClassRow,
     ConfusionMatrix,
     LogLoss,
+    MatthewsCorrelation,
     Normalization,
     ZeroDivision,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "ConfusionMatrix",
     "Dcg",
     "LogLoss",
+    "MatthewsCorrelation",
     "Ndcg",
     "Normalization",
     "TopKAccuracy",

@@ -11,6 +11,7 @@ from lodestar.metrics.classification.classification_report import (
 )
 from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, Normalization
 from lodestar.metrics.classification.log_loss import LogLoss
+from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 
 __all__ = [
     "Accuracy",
@@ -21,6 +22,7 @@ __all__ = [
     "ClassificationReport",
     "ConfusionMatrix",
     "LogLoss",
+    "MatthewsCorrelation",
     "Normalization",
     "ZeroDivision",
 ]
