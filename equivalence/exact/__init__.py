@@ -23,13 +23,14 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, probability, ranking, report
+from equivalence.exact import classification, mcc, probability, ranking, report
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
+    **mcc.EVALUATORS,
     **probability.EVALUATORS,
     **ranking.EVALUATORS,
     **report.EVALUATORS,

@@ -15,7 +15,7 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import confusion, dcg, probability, report, seed
+from equivalence.mutants import confusion, dcg, mcc, probability, report, seed
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
@@ -25,5 +25,6 @@ MUTANTS: tuple[Mutant, ...] = (
     *probability.MUTANTS,
     *confusion.MUTANTS,
     *dcg.MUTANTS,
+    *mcc.MUTANTS,
     *report.MUTANTS,
 )
