@@ -265,6 +265,19 @@ def _cohen_kappa_of_matrix(x: Inputs) -> Bound:
 
     y_true, y_pred = x["y_true"], x["y_pred"]
     return lambda: CohenKappa.score(cm=ConfusionMatrix.compute(y_true, y_pred))
+def _mcc(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: MatthewsCorrelation.score(y_true, y_pred)
+
+
+def _mcc_of_matrix(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
+    from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: MatthewsCorrelation.score(cm=ConfusionMatrix.compute(y_true, y_pred))
 
 
 def _confusion_matrix(x: Inputs) -> Bound:
@@ -364,6 +377,13 @@ def _sk_accuracy_of_matrix(x: Inputs) -> Bound:
         return float(np.trace(cm) / cm.sum())
 
     return call
+
+
+def _sk_mcc(x: Inputs) -> Bound:
+    from sklearn.metrics import matthews_corrcoef
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: matthews_corrcoef(y_true, y_pred)
 
 
 def _sk_balanced_accuracy(x: Inputs) -> Bound:
@@ -565,6 +585,24 @@ CASES: tuple[Case, ...] = (
         _sk_cohen_kappa,
         _labels_floor,
         "cohen_kappa_score(y_true, y_pred)",
+        _LABELS_FLOOR,
+    ),
+    Case(
+        "MatthewsCorrelation.score",
+        _labels,
+        _mcc,
+        _sk_mcc,
+        _labels_floor,
+        "matthews_corrcoef(y_true, y_pred)",
+        _LABELS_FLOOR,
+    ),
+    Case(
+        "MatthewsCorrelation.score[cm]",
+        _labels,
+        _mcc_of_matrix,
+        _sk_mcc,
+        _labels_floor,
+        "matthews_corrcoef(y_true, y_pred)",
         _LABELS_FLOOR,
     ),
     Case(

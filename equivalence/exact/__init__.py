@@ -23,14 +23,14 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, kappa, prf, probability, ranking, report
+from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, report
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
-    **kappa.EVALUATORS,
+from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, report
     **probability.EVALUATORS,
     **ranking.EVALUATORS,
     **report.EVALUATORS,

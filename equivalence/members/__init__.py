@@ -13,6 +13,7 @@ from equivalence.members import (
     confusion,
     dcg,
     kappa,
+    mcc,
     prf,
     probability,
     ranking,
@@ -40,7 +41,7 @@ def _with_bad_input(declared: Member) -> Member:
 
 REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
-    for family in (classification, confusion, dcg, kappa, probability, ranking, report, prf)
+    for family in (classification, confusion, dcg, kappa, mcc, probability, ranking, report, prf)
     for declared in family.MEMBERS
 }
 

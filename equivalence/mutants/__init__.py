@@ -15,7 +15,7 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import confusion, dcg, kappa, prf, probability, report, seed
+from equivalence.mutants import confusion, dcg, kappa, mcc, prf, probability, report, seed
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
@@ -25,6 +25,7 @@ MUTANTS: tuple[Mutant, ...] = (
     *probability.MUTANTS,
     *confusion.MUTANTS,
     *dcg.MUTANTS,
+    *mcc.MUTANTS,
     *report.MUTANTS,
     *prf.MUTANTS,
     *kappa.MUTANTS,

@@ -21,7 +21,7 @@ from hypothesis import settings
 from equivalence.conformance import MemberResult, run_member
 from equivalence.members import REGISTRY
 from equivalence.model import Call
-from tests.ports import confusion, dcg, float32, probability, report, seed
+from tests.ports import confusion, dcg, float32, mcc, probability, report, seed
 from tests.ports._common import numbers
 from tests.ports.agreement import agreement
 
@@ -33,6 +33,7 @@ PORTS: dict[str, Callable[..., Any]] = {
     "BalancedAccuracy.score": confusion.balanced_accuracy,
     "Dcg.score": dcg.dcg,
     "ClassificationReport.compute": report.classification_report,
+    "MatthewsCorrelation.score": mcc.matthews_correlation,
 }
 
 FLOAT32_COPIES: dict[str, Callable[..., Any]] = {
@@ -60,6 +61,13 @@ def _negative(values: Any) -> bool:
         return False
 
 
+def _fractional(values: Any) -> bool:
+    try:
+        return any(value != int(value) for value in numbers(values))
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
 def _may_cancel(name: str, call: Call) -> bool:
     """Whether terms of both signs can meet in one sum, where two orders of summation may
     differ by much more than a relative 1e-12 (the gap is bounded by the sum of the
@@ -72,9 +80,14 @@ def _may_cancel(name: str, call: Call) -> bool:
         "BalancedAccuracy.score": 4,
         "Dcg.score": 6,
         "ClassificationReport.compute": 5,
+        "MatthewsCorrelation.score": 4,
     }
     if _negative(call.argument(positions[name], "sample_weight")):
         return True
+    if name == "MatthewsCorrelation.score":
+        # The numerator and both factors are differences: any weight that is not a whole
+        # number can leave them far smaller than the sums they come from.
+        return _fractional(call.argument(4, "sample_weight"))
     if name == "Dcg.score":
         # A negative relevance, or a base below 1 (negative discounts).
         base = call.argument(4, "log_base", 2.0)

@@ -18,6 +18,7 @@ from lodestar.metrics.classification.jaccard_score import JaccardScore
 from lodestar.metrics.classification.log_loss import LogLoss
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
+from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 
 __all__ = [
     "F1",
@@ -34,6 +35,7 @@ __all__ = [
     "JaccardScore",
     "KappaWeighting",
     "LogLoss",
+    "MatthewsCorrelation",
     "Normalization",
     "Precision",
     "Recall",
