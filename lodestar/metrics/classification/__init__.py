@@ -10,6 +10,7 @@ from lodestar.metrics.classification.classification_report import (
     ZeroDivision,
 )
 from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, Normalization
+from lodestar.metrics.classification.likelihood_ratios import LikelihoodRatios
 from lodestar.metrics.classification.log_loss import LogLoss
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "ClassRow",
     "ClassificationReport",
     "ConfusionMatrix",
+    "LikelihoodRatios",
     "LogLoss",
     "Normalization",
     "ZeroDivision",
