@@ -23,7 +23,7 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, probability, ranking, report
+from equivalence.exact import classification, probability, ranking, ratios, report
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
@@ -32,6 +32,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
     **probability.EVALUATORS,
     **ranking.EVALUATORS,
+    **ratios.EVALUATORS,
     **report.EVALUATORS,
 }
 

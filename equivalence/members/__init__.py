@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from equivalence.members import classification, confusion, dcg, probability, ranking, report
+from equivalence.members import (
+    classification,
+    confusion,
+    dcg,
+    probability,
+    ranking,
+    ratios,
+    report,
+)
 from equivalence.model import Member
 
 __all__ = ["REGISTRY", "member"]
@@ -31,7 +39,7 @@ def _with_bad_input(declared: Member) -> Member:
 
 REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
-    for family in (classification, confusion, dcg, probability, ranking, report)
+    for family in (classification, confusion, dcg, probability, ranking, ratios, report)
     for declared in family.MEMBERS
 }
 

@@ -15,7 +15,7 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import confusion, dcg, probability, report, seed
+from equivalence.mutants import confusion, dcg, probability, ratios, report, seed
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
@@ -26,4 +26,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *confusion.MUTANTS,
     *dcg.MUTANTS,
     *report.MUTANTS,
+    *ratios.MUTANTS,
 )

@@ -1,0 +1,26 @@
+"""Seeded porting bugs of ``LikelihoodRatios.compute``."""
+
+from __future__ import annotations
+
+from equivalence.mutants.model import Mutant, bugs_of
+
+__all__ = ["MUTANTS"]
+
+_HERE = "classification.likelihood_ratios"
+bug = bugs_of("LikelihoodRatios.compute", f"{_HERE}:LikelihoodRatios.compute")
+binary = bugs_of("LikelihoodRatios.compute", f"{_HERE}:_binary")
+_CSHARP = ("(tp * support_neg) / (fp * support_pos)", "(tp / support_pos) / (1 - tn / support_neg)")
+
+MUTANTS: tuple[Mutant, ...] = (
+    bug("unweighted", "weights checked, then dropped", ("weights=weight, minlength", "minlength")),
+    bug("transposed", "truth and prediction swapped", ("actual, guessed =", "guessed, actual =")),
+    bug("no_positive_replaced", "1.7's replacement without positives", ("support_pos == 0:", "0:")),
+    bug(
+        "replacements_swapped",
+        "LR+ takes undefined_negative",
+        ("if_no_positive if", "if_no_negative if"),
+    ),
+    bug("csharp_arithmetic", "LR+ as sensitivity over 1 - specificity", _CSHARP),
+    binary("greater_label_positive", "pos_label ignored", ("if positive == high:", "if True:")),
+    binary("three_labels_accepted", "a third label counted negative", ("!= len(values):", "< 0:")),
+)
