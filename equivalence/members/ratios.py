@@ -216,6 +216,13 @@ COMPUTE = Member(
             expected,
             VersionRange(since="1.7"),
         ),
+        Divergence(
+            "pos_label_none",
+            "narrowing",
+            "pos_label=None is refused, as the C# int cannot be null; scikit-learn, asked "
+            "without labels, answers.",
+            lambda v: v["pos_label"] is None,
+        ),
         shared.empty_input(until="1.8", answered="(NaN, NaN), or from 1.7 the replacements"),
         shared.non_finite_weight(until="1.8", answered="NaN or a number built on it"),
         shared.all_zero_weight(until="1.9", answered="(NaN, NaN), or from 1.7 the replacements"),
