@@ -252,6 +252,13 @@ def _balanced_accuracy_of_matrix(x: Inputs) -> Bound:
     return lambda: BalancedAccuracy.score(cm=ConfusionMatrix.compute(y_true, y_pred))
 
 
+def _likelihood_ratios(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.likelihood_ratios import LikelihoodRatios
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: LikelihoodRatios.compute(y_true, y_pred)
+
+
 def _confusion_matrix(x: Inputs) -> Bound:
     from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
 
@@ -356,6 +363,13 @@ def _sk_balanced_accuracy(x: Inputs) -> Bound:
 
     y_true, y_pred = x["y_true"], x["y_pred"]
     return lambda: balanced_accuracy_score(y_true, y_pred)
+
+
+def _sk_likelihood_ratios(x: Inputs) -> Bound:
+    from sklearn.metrics import class_likelihood_ratios
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: class_likelihood_ratios(y_true, y_pred)
 
 
 def _sk_confusion_matrix(x: Inputs) -> Bound:
@@ -515,6 +529,16 @@ CASES: tuple[Case, ...] = (
         _labels_floor,
         "classification_report(y_true, y_pred, zero_division=0.0)",
         _LABELS_FLOOR,
+    ),
+    Case(
+        "LikelihoodRatios.compute",
+        _labels,
+        _likelihood_ratios,
+        _sk_likelihood_ratios,
+        _labels_floor,
+        "class_likelihood_ratios(y_true, y_pred)",
+        _LABELS_FLOOR,
+        classes=(2,),
     ),
     Case(
         "BrierScore.score",
