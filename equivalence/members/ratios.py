@@ -30,12 +30,14 @@ PAIRS = ((0, 1), (-1, 1), (1, 2), (-7, 2**40), (3, 10))  # with 1: the default p
 
 
 class Cells(NamedTuple):
+    """The four cells, ``pos_label``, and the labels of both inputs, ascending."""
+
     tn: Any
     fp: Any
     fn: Any
     tp: Any
-    pos: int  # pos_label
-    seen: list[int]  # the labels of both inputs, ascending
+    pos: int
+    seen: list[int]
 
 
 def _seen(v: View) -> list[int]:
@@ -147,11 +149,9 @@ def _oracle(v: View) -> list[float]:
             )
         kwargs["labels"] = [others[0] if others else c.pos + (1 if c.pos < 0 else -1), c.pos]
     up, un = _instead(v)
-    if _sklearn_at_least(1, 7):
-        nan = math.isnan(up) and math.isnan(un)
-        kwargs["replace_undefined_by"] = np.nan if nan else {"LR+": up, "LR-": un}
-    else:
-        kwargs["raise_warning"] = False
+    replace = np.nan if math.isnan(up) and math.isnan(un) else {"LR+": up, "LR-": un}
+    new = _sklearn_at_least(1, 7)  # replace_undefined_by appeared, raise_warning went
+    kwargs |= {"replace_undefined_by": replace} if new else {"raise_warning": False}
     return [float(value) for value in class_likelihood_ratios(y_true, y_pred, **kwargs)]
 
 
