@@ -8,12 +8,15 @@ __all__ = ["MUTANTS"]
 
 _HERE = "classification.likelihood_ratios"
 bug = bugs_of("LikelihoodRatios.compute", f"{_HERE}:LikelihoodRatios.compute")
-binary = bugs_of("LikelihoodRatios.compute", f"{_HERE}:_binary")
+cells = bugs_of("LikelihoodRatios.compute", f"{_HERE}:_cells")
 _CSHARP = ("(tp * support_neg) / (fp * support_pos)", "(tp / support_pos) / (1 - tn / support_neg)")
+_HIGH = ("== positive, predicted[block] == positive", "== high, predicted[block] == high")
 
 MUTANTS: tuple[Mutant, ...] = (
-    bug("unweighted", "weights checked, then dropped", ("weights=weight, minlength", "minlength")),
-    bug("transposed", "truth and prediction swapped", ("actual, guessed =", "guessed, actual =")),
+    cells(
+        "unweighted", "weights checked, then dropped", ("weights=weight, minlength", "minlength")
+    ),
+    cells("transposed", "truth and prediction swapped", ("actual, guessed =", "guessed, actual =")),
     bug("no_positive_replaced", "1.7's replacement without positives", ("support_pos == 0:", "0:")),
     bug(
         "replacements_swapped",
@@ -21,6 +24,8 @@ MUTANTS: tuple[Mutant, ...] = (
         ("if_no_positive if", "if_no_negative if"),
     ),
     bug("csharp_arithmetic", "LR+ as sensitivity over 1 - specificity", _CSHARP),
-    binary("greater_label_positive", "pos_label ignored", ("if positive == high:", "if True:")),
-    binary("three_labels_accepted", "a third label counted negative", ("!= len(values):", "< 0:")),
+    cells("greater_label_positive", "pos_label ignored: the greater label is positive", _HIGH),
+    bugs_of("LikelihoodRatios.compute", f"{_HERE}:_only_two")(
+        "three_labels_accepted", "a third label counted negative", ("if stray.any():", "if False:")
+    ),
 )

@@ -187,3 +187,15 @@ def test_a_large_input_agrees_with_scikit_learn() -> None:
     assert ratios(truth, guess, sample_weight=weight) == sklearn_ratios(
         truth, guess, sample_weight=weight
     )
+
+
+def test_a_third_label_past_the_first_block_is_refused() -> None:
+    truth = np.zeros(200_000, dtype=np.int64)
+    truth[1::2] = 1
+    guess = truth.copy()
+    guess[150_001] = 7
+    with pytest.raises(ArgumentError, match="at least three labels: 0, 1, 7"):
+        LikelihoodRatios.compute(truth, guess)
+    guess[150_001] = -3
+    with pytest.raises(ArgumentError, match="at least three labels: -3, 0, 1"):
+        LikelihoodRatios.compute(truth, guess, sample_weight=np.ones(200_000))

@@ -16,7 +16,7 @@ import numpy as np
 
 from lodestar.errors import ArgumentError
 from lodestar.metrics import _inputs
-from lodestar.metrics._inputs import IntArray
+from lodestar.metrics._inputs import FloatArray, IntArray
 
 __all__ = ["LikelihoodRatios"]
 
@@ -101,12 +101,8 @@ class LikelihoodRatios:
         weight = _inputs.weights(sample_weight, len(truth))
         _inputs.nonzero_weights(weight)
 
-        actual, guessed = _binary(truth, predicted, positive_label)
-        codes = actual.astype(np.intp)
-        codes <<= 1
-        codes += guessed
         # tn, fp, fn, tp: int64 counts without weights, float64 sums in sample order with.
-        tn, fp, fn, tp = np.bincount(codes, weights=weight, minlength=4)
+        tn, fp, fn, tp = _cells(truth, predicted, positive_label, weight)
 
         with np.errstate(all="ignore"):
             support_pos = tp + fn
@@ -135,28 +131,48 @@ def _replacement(value: Any, name: str) -> float:
     return float(value)
 
 
-def _binary(truth: IntArray, predicted: IntArray, positive: int) -> tuple[Any, Any]:
-    """Each sample's "truly positive" and "predicted positive" flags, after refusing more
-    than two distinct labels over both inputs (scikit-learn's sentence)."""
+# Samples are read this many at a time, so that the temporaries stay in cache.
+_BLOCK = 1 << 16
+
+
+def _cells(truth: IntArray, predicted: IntArray, positive: int, weight: FloatArray | None) -> Any:
+    """``[tn, fp, fn, tp]``, after refusing more than two distinct labels over both inputs.
+
+    Each sample's code is ``2·(truly positive) + (predicted positive)``, made a block at a
+    time. Counts add up exactly in any order, so without weights each block is counted by
+    its own ``bincount``; with weights the codes of every block go to one ``bincount``,
+    which adds each cell's weights in sample order, as scikit-learn's sparse matrix does.
+    """
     low = min(int(truth.min()), int(predicted.min()))
     high = max(int(truth.max()), int(predicted.max()))
-    if low == high:
-        flag = np.full(len(truth), low == positive)
-        return flag, flag
-    true_high, pred_high = truth == high, predicted == high
-    true_low, pred_low = truth == low, predicted == low
-    for values, at_high, at_low in ((truth, true_high, true_low), (predicted, pred_high, pred_low)):
-        if np.count_nonzero(at_high) + np.count_nonzero(at_low) != len(values):
-            third = int(values[np.argmin(at_high | at_low)])
-            shown = ", ".join(str(label) for label in sorted({low, high, third}))
-            raise ArgumentError(
-                "class_likelihood_ratios only supports binary classification problems. "
-                f"y_true and y_pred hold at least three labels: {shown}.",
-                "y_true",
-            )
-    if positive == high:
-        return true_high, pred_high
-    if positive == low:
-        return true_low, pred_low
-    nothing = np.zeros(len(truth), dtype=np.bool_)
-    return nothing, nothing
+    codes = np.empty(len(truth) if weight is not None else 0, dtype=np.intp)
+    counts = np.zeros(4, dtype=np.int64)
+    for start in range(0, len(truth), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        actual, guessed = truth[block] == positive, predicted[block] == positive
+        if low != high:
+            _only_two(truth[block], low, high)
+            _only_two(predicted[block], low, high)
+        code = actual.astype(np.intp)
+        code <<= 1
+        code += guessed
+        if weight is None:
+            counts += np.bincount(code, minlength=4)
+        else:
+            codes[block] = code
+    if weight is None:
+        return counts
+    return np.bincount(codes, weights=weight, minlength=4)
+
+
+def _only_two(values: IntArray, low: int, high: int) -> None:
+    """Refuses a value other than ``low`` and ``high``, in scikit-learn's sentence."""
+    stray = (values != low) & (values != high)
+    if stray.any():
+        third = int(values[np.argmax(stray)])
+        shown = ", ".join(str(label) for label in sorted({low, high, third}))
+        raise ArgumentError(
+            "class_likelihood_ratios only supports binary classification problems. "
+            f"y_true and y_pred hold at least three labels: {shown}.",
+            "y_true",
+        )
