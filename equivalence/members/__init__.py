@@ -8,15 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from equivalence.members import (
-    classification,
-    confusion,
-    dcg,
-    probability,
-    ranking,
-    ratios,
-    report,
-)
+from equivalence.members import classification, confusion, dcg, probability, ranking, ratios, report
 from equivalence.model import Member
 
 __all__ = ["REGISTRY", "member"]
