@@ -3,8 +3,9 @@
 The two ratios are read off the four cells of a binary confusion matrix, counted by
 ``numpy.bincount`` over each sample's (truly positive, predicted positive) pair, a block of
 samples at a time (with weights, one ``bincount`` over every block's codes, so that each cell
-adds its weights in sample order). The arithmetic is scikit-learn's, step for step: ``LR+ = tp·(tn + fp) / (fp·(tp + fn))`` and
-``LR- = fn·(tn + fp) / (tn·(tp + fn))``, so the two give the same bits.
+adds its weights in sample order). The arithmetic is scikit-learn's, step for step:
+``LR+ = tp·(tn + fp) / (fp·(tp + fn))`` and ``LR- = fn·(tn + fp) / (tn·(tp + fn))``, so the
+two give the same bits.
 """
 
 from __future__ import annotations
