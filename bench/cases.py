@@ -265,6 +265,8 @@ def _cohen_kappa_of_matrix(x: Inputs) -> Bound:
 
     y_true, y_pred = x["y_true"], x["y_pred"]
     return lambda: CohenKappa.score(cm=ConfusionMatrix.compute(y_true, y_pred))
+
+
 def _mcc(x: Inputs) -> Bound:
     from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 
@@ -278,6 +280,13 @@ def _mcc_of_matrix(x: Inputs) -> Bound:
 
     y_true, y_pred = x["y_true"], x["y_pred"]
     return lambda: MatthewsCorrelation.score(cm=ConfusionMatrix.compute(y_true, y_pred))
+
+
+def _likelihood_ratios(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.likelihood_ratios import LikelihoodRatios
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: LikelihoodRatios.compute(y_true, y_pred)
 
 
 def _confusion_matrix(x: Inputs) -> Bound:
@@ -398,6 +407,13 @@ def _sk_cohen_kappa(x: Inputs) -> Bound:
 
     y_true, y_pred = x["y_true"], x["y_pred"]
     return lambda: cohen_kappa_score(y_true, y_pred)
+
+
+def _sk_likelihood_ratios(x: Inputs) -> Bound:
+    from sklearn.metrics import class_likelihood_ratios
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: class_likelihood_ratios(y_true, y_pred)
 
 
 def _sk_confusion_matrix(x: Inputs) -> Bound:
@@ -643,6 +659,16 @@ CASES: tuple[Case, ...] = (
         _LABELS_FLOOR,
     ),
     *_PRF_CASES,
+    Case(
+        "LikelihoodRatios.compute",
+        _labels,
+        _likelihood_ratios,
+        _sk_likelihood_ratios,
+        _labels_floor,
+        "class_likelihood_ratios(y_true, y_pred)",
+        _LABELS_FLOOR,
+        classes=(2,),
+    ),
     Case(
         "BrierScore.score",
         _binary,

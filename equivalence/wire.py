@@ -36,7 +36,8 @@ Answers
     * ``ClassificationReport``: ``{"classes": [{"label", "name", "precision", "recall",
       "f1", "support"}, ...], "accuracy": x, "micro_average": null or a row,
       "macro_average": row, "weighted_average": row, "total_support": x}``, where an
-      average row is ``{"precision", "recall", "f1", "support"}``.
+      average row is ``{"precision", "recall", "f1", "support"}``;
+    * ``LikelihoodRatios``: ``{"positive": x, "negative": x}``.
 
 Refusals
     ``{"error": NAME, "message": "..."}``; :data:`ERRORS` maps NAME, in its Python or its
@@ -67,6 +68,7 @@ __all__ = [
     "NON_FINITE",
     "Unsendable",
     "WireConfusionMatrix",
+    "WireLikelihoodRatios",
     "WireReport",
     "arguments",
     "decode_number",
@@ -102,6 +104,7 @@ _SENT_DTYPES = (np.dtype(np.float64), np.dtype(np.int64), np.dtype(np.bool_))
 _STRUCTURED = {
     "ConfusionMatrix.compute": "confusion-matrix",
     "ClassificationReport.compute": "classification-report",
+    "LikelihoodRatios.compute": "likelihood-ratios",
 }
 
 
@@ -229,8 +232,9 @@ def _row(row: Any) -> dict[str, Any]:
 
 
 def json_form(result: Any) -> Any:
-    """A ``ConfusionMatrix`` or a ``ClassificationReport`` in the JSON form its page
-    documents (``labels``/``cells``/``total_weight``; ``classes`` and the averages)."""
+    """A ``ConfusionMatrix``, a ``ClassificationReport`` or a ``LikelihoodRatios`` in the
+    JSON form its page documents (``labels``/``cells``/``total_weight``; ``classes`` and the
+    averages; ``positive``/``negative``)."""
     if hasattr(result, "cells") or hasattr(result, "total_weight"):
         return {
             "labels": [int(label) for label in result.labels],
@@ -248,6 +252,11 @@ def json_form(result: Any) -> Any:
             "macro_average": _row(result.macro_average),
             "weighted_average": _row(result.weighted_average),
             "total_support": _number(float(result.total_support)),
+        }
+    if hasattr(result, "positive") and hasattr(result, "negative"):
+        return {
+            "positive": _number(float(result.positive)),
+            "negative": _number(float(result.negative)),
         }
     raise TypeError(f"{type(result).__name__} has no documented JSON form")
 
@@ -301,6 +310,14 @@ class WireConfusionMatrix:
     def to_array(self) -> np.ndarray[Any, Any]:
         cells: np.ndarray[Any, Any] = self.cells.copy()
         return cells
+
+
+@dataclass(frozen=True)
+class WireLikelihoodRatios:
+    """A ``LikelihoodRatios`` read off the wire."""
+
+    positive: float
+    negative: float
 
 
 @dataclass(frozen=True)
@@ -385,6 +402,10 @@ def decode_result(member: Member, value: Any) -> Any:
             _wire_row(_field(value, "macro_average"), False),
             _wire_row(_field(value, "weighted_average"), False),
             decode_number(_field(value, "total_support")),
+        )
+    if form == "likelihood-ratios":
+        return WireLikelihoodRatios(
+            decode_number(_field(value, "positive")), decode_number(_field(value, "negative"))
         )
     if _returns_text(member):
         if not isinstance(value, str):

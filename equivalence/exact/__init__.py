@@ -23,16 +23,18 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, report
+from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, ratios, report
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
-from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, report
+    **kappa.EVALUATORS,
+    **mcc.EVALUATORS,
     **probability.EVALUATORS,
     **ranking.EVALUATORS,
+    **ratios.EVALUATORS,
     **report.EVALUATORS,
     **prf.EVALUATORS,
 }

@@ -17,6 +17,7 @@ from equivalence.members import (
     prf,
     probability,
     ranking,
+    ratios,
     report,
 )
 from equivalence.model import Member
@@ -41,7 +42,18 @@ def _with_bad_input(declared: Member) -> Member:
 
 REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
-    for family in (classification, confusion, dcg, kappa, mcc, probability, ranking, report, prf)
+    for family in (
+        classification,
+        confusion,
+        dcg,
+        kappa,
+        mcc,
+        probability,
+        ranking,
+        ratios,
+        report,
+        prf,
+    )
     for declared in family.MEMBERS
 }
 

@@ -15,7 +15,7 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import confusion, dcg, kappa, mcc, prf, probability, report, seed
+from equivalence.mutants import confusion, dcg, kappa, mcc, prf, probability, ratios, report, seed
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
@@ -29,4 +29,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *report.MUTANTS,
     *prf.MUTANTS,
     *kappa.MUTANTS,
+    *ratios.MUTANTS,
 )

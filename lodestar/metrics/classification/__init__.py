@@ -15,10 +15,11 @@ from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, No
 from lodestar.metrics.classification.f1 import F1
 from lodestar.metrics.classification.f_beta import FBeta
 from lodestar.metrics.classification.jaccard_score import JaccardScore
+from lodestar.metrics.classification.likelihood_ratios import LikelihoodRatios
 from lodestar.metrics.classification.log_loss import LogLoss
+from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
-from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 
 __all__ = [
     "F1",
@@ -34,6 +35,7 @@ __all__ = [
     "FBeta",
     "JaccardScore",
     "KappaWeighting",
+    "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
     "Normalization",
