@@ -278,7 +278,7 @@ def malformed_arguments(given: dict[str, Any], roles: dict[str, str] | Any) -> b
             return True
         if role in ("numbers",) and _bad_numbers(value):
             return True
-        if role == "weights" and value is not None and _bad_numbers(value):
+        if role == "weights" and value is not None and (_bad_numbers(value) or np.ndim(value) > 1):
             return True
         if role == "count" and value is not None and _bad_count(value):
             return True

@@ -88,3 +88,13 @@ def test_every_answer_on_the_page_is_shown_the_same_on_every_machine() -> None:
         outcome = ask(cell.member.implementation, cell.call, cell.member.project)
         if isinstance(outcome, Value) and isinstance(outcome.value, float):
             assert shown_on_every_machine(outcome.value), (cell.member.name, outcome.value)
+
+
+def test_two_dimensional_weights_are_malformed() -> None:
+    # scikit-learn 1.3 and 1.4 answer top_k_accuracy_score(..., normalize=False) with
+    # sample_weight=[[0.0]] (np.dot takes it); a weight array is one-dimensional.
+    from equivalence.malformed import malformed_arguments
+
+    roles = {"sample_weight": "weights"}
+    assert malformed_arguments({"sample_weight": [[0.0]]}, roles)
+    assert not malformed_arguments({"sample_weight": [0.0, 1.0]}, roles)
