@@ -17,8 +17,14 @@ _CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_
 
 EXAMPLES = {"dev": 200, "ci": 600, "thorough": 3000}
 
+# ``dev`` and ``thorough`` say ``derandomize=False`` outright: where the environment names a
+# CI service, Hypothesis's own defaults are derandomised and would otherwise be inherited.
 settings.register_profile(
-    "dev", max_examples=EXAMPLES["dev"], deadline=None, suppress_health_check=_CHECKS
+    "dev",
+    max_examples=EXAMPLES["dev"],
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=_CHECKS,
 )
 settings.register_profile(
     "ci",
@@ -30,7 +36,11 @@ settings.register_profile(
     suppress_health_check=_CHECKS,
 )
 settings.register_profile(
-    "thorough", max_examples=EXAMPLES["thorough"], deadline=None, suppress_health_check=_CHECKS
+    "thorough",
+    max_examples=EXAMPLES["thorough"],
+    deadline=None,
+    derandomize=False,
+    suppress_health_check=_CHECKS,
 )
 
 
