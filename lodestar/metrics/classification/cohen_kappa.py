@@ -14,12 +14,12 @@ import numpy as np
 
 from lodestar.errors import ArgumentError, ArgumentOutOfRangeError, UndefinedMetricError
 from lodestar.metrics import _inputs
-from lodestar.metrics.classification.classification_report import ZeroDivision
 from lodestar.metrics.classification.confusion_matrix import (
     OMITTED,
     ConfusionMatrix,
     matrix_form,
 )
+from lodestar.metrics.classification.zero_division import ZeroDivision
 
 __all__ = ["CohenKappa", "KappaWeighting"]
 

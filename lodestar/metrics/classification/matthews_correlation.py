@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 
 from lodestar.errors import ArgumentError, UndefinedMetricError
-from lodestar.metrics.classification.classification_report import ZeroDivision
 from lodestar.metrics.classification.confusion_matrix import OMITTED, ConfusionMatrix, matrix_form
+from lodestar.metrics.classification.zero_division import ZeroDivision
 
 __all__ = ["MatthewsCorrelation"]
 
