@@ -1,7 +1,8 @@
 """Seeded porting bugs of the precision/recall family, one table for its ten members.
 
-Each bug is one step of ``lodestar.metrics.classification._prf`` (or of the matrix it
-reads) changed, and names the members it must be caught by: a bug of the averages only
+Each bug is one step of ``lodestar.metrics.classification._prf`` (where the five types
+and their members are made, :class:`~lodestar.metrics.classification._prf.Scores`), or of
+the matrix it reads, changed, and names the members it must be caught by: a bug of the averages only
 by the ``score`` members, one of precision's denominator by ``Precision``'s.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from equivalence.mutants.model import Mutant, Patch, bugs_of
 
-__all__ = ["MUTANTS"]
+__all__ = ["MUTANTS", "NAN_KEPT_IN_MACRO", "TEXTBOOK_F", "THROW_IGNORED", "ZERO_SUPPORT_IS_ZERO"]
 
 _PRF = "classification._prf"
 _TYPES = ("Precision", "Recall", "F1", "FBeta", "JaccardScore")
@@ -17,6 +18,24 @@ _SCORES = tuple(f"{t}.score" for t in _TYPES)
 _EVERY = (*_SCORES, *(f"{t}.per_class" for t in _TYPES))
 _AVERAGED = tuple(m for m in _SCORES if not m.startswith("Jaccard"))
 _F = ("F1.score", "F1.per_class", "FBeta.score", "FBeta.per_class")
+
+#: Steps the report shares with the family, and so its seeded bugs.
+TEXTBOOK_F = Patch(
+    f"{_PRF}:scores",
+    "return divide((1 + beta2) * tp.astype(np.float64), both, zero, metric.value)",
+    "precision = divide(tp, predicted, zero, Metric.PRECISION.value)\n"
+    "recall = divide(tp, true, zero, Metric.RECALL.value)\n"
+    "return divide(\n"
+    "    (1 + beta2) * precision * recall, beta2 * precision + recall, zero, metric.value\n"
+    ")",
+)
+THROW_IGNORED = Patch(
+    f"{_PRF}:policy",
+    "return zero_division",
+    "return ZeroDivision.ZERO if zero_division is ZeroDivision.THROW else zero_division",
+)
+NAN_KEPT_IN_MACRO = Patch(f"{_PRF}:nan_average", "np.nanmean(values)", "np.mean(values)")
+ZERO_SUPPORT_IS_ZERO = Patch(f"{_PRF}:nan_average", "return float(np.average(kept))", "return 0.0")
 
 #: (name, description, the members that must catch it, the patch)
 BUGS: tuple[tuple[str, str, tuple[str, ...], Patch], ...] = (
@@ -46,11 +65,7 @@ BUGS: tuple[tuple[str, str, tuple[str, ...], Patch], ...] = (
         "throw_ignored",
         "ZeroDivision.THROW answers as ZERO",
         _EVERY,
-        Patch(
-            f"{_PRF}:policy",
-            "return zero_division",
-            "return ZeroDivision.ZERO if zero_division is ZeroDivision.THROW else zero_division",
-        ),
+        THROW_IGNORED,
     ),
     (
         "labels_sorted",
@@ -92,13 +107,13 @@ BUGS: tuple[tuple[str, str, tuple[str, ...], Patch], ...] = (
         "nan_kept_in_macro",
         "the macro average keeps NaN classes",
         _AVERAGED,
-        Patch(f"{_PRF}:nan_average", "np.nanmean(values)", "np.mean(values)"),
+        NAN_KEPT_IN_MACRO,
     ),
     (
         "weighted_zero_support_is_zero",
         "the weighted average is 0 when the supports sum to zero (the C# rule)",
         _AVERAGED,
-        Patch(f"{_PRF}:nan_average", "return float(np.average(kept))", "return 0.0"),
+        ZERO_SUPPORT_IS_ZERO,
     ),
     (
         "precision_over_true",
@@ -124,15 +139,7 @@ BUGS: tuple[tuple[str, str, tuple[str, ...], Patch], ...] = (
         "textbook_f",
         "F from the divided precision and recall, (1 + b²) p r / (b² p + r)",
         _F,
-        Patch(
-            f"{_PRF}:scores",
-            "return divide((1 + beta2) * tp.astype(np.float64), both, zero, metric.value)",
-            "precision = divide(tp, predicted, zero, Metric.PRECISION.value)\n"
-            "recall = divide(tp, true, zero, Metric.RECALL.value)\n"
-            "return divide(\n"
-            "    (1 + beta2) * precision * recall, beta2 * precision + recall, zero, metric.value\n"
-            ")",
-        ),
+        TEXTBOOK_F,
     ),
     (
         "beta_not_squared",
@@ -154,9 +161,8 @@ BUGS: tuple[tuple[str, str, tuple[str, ...], Patch], ...] = (
 
 
 def _where(member: str) -> str:
-    kind, method = member.split(".")
-    module = {"FBeta": "f_beta", "JaccardScore": "jaccard_score"}.get(kind, kind.lower())
-    return f"classification.{module}:{kind}.{method}"
+    """Where a member's own steps are: every type's two members are made in ``_prf``."""
+    return f"{_PRF}:_member"
 
 
 MUTANTS: tuple[Mutant, ...] = tuple(

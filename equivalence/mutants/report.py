@@ -8,11 +8,16 @@ support of the requested sub-matrix only, the table's layout rules half remember
 from __future__ import annotations
 
 from equivalence.mutants.model import Patch, bugs_of
+from equivalence.mutants.prf import (
+    NAN_KEPT_IN_MACRO,
+    TEXTBOOK_F,
+    THROW_IGNORED,
+    ZERO_SUPPORT_IS_ZERO,
+)
 
 __all__ = ["MUTANTS"]
 
 _REPORT = "classification.classification_report"
-_PRF = "classification._prf"
 compute = bugs_of("ClassificationReport.compute", f"{_REPORT}:ClassificationReport.compute")
 to_text = bugs_of("ClassificationReport.to_text", f"{_REPORT}:ClassificationReport.to_text")
 _LINE = f"{_REPORT}:ClassificationReport._line"
@@ -22,15 +27,7 @@ MUTANTS = (
     compute(
         "textbook_f1",
         "F1 from the divided precision and recall, 2 p r / (p + r)",
-        Patch(
-            f"{_PRF}:scores",
-            "return divide((1 + beta2) * tp.astype(np.float64), both, zero, metric.value)",
-            "precision = divide(tp, predicted, zero, Metric.PRECISION.value)\n"
-            "recall = divide(tp, true, zero, Metric.RECALL.value)\n"
-            "return divide(\n"
-            "    (1 + beta2) * precision * recall, beta2 * precision + recall, zero, metric.value\n"
-            ")",
-        ),
+        TEXTBOOK_F,
     ),
     compute(
         "micro_row_whenever_labels_given",
@@ -50,21 +47,17 @@ MUTANTS = (
     compute(
         "weighted_zero_support_is_zero",
         "the weighted average is 0 when the supports sum to zero",
-        Patch(f"{_PRF}:nan_average", "return float(np.average(kept))", "return 0.0"),
+        ZERO_SUPPORT_IS_ZERO,
     ),
     compute(
         "nan_kept_in_macro",
         "the macro average keeps NaN rows",
-        Patch(f"{_PRF}:nan_average", "np.nanmean(values)", "np.mean(values)"),
+        NAN_KEPT_IN_MACRO,
     ),
     compute(
         "throw_ignored",
         "ZeroDivision.THROW answers as ZERO",
-        Patch(
-            f"{_PRF}:policy",
-            "return zero_division",
-            "return ZeroDivision.ZERO if zero_division is ZeroDivision.THROW else zero_division",
-        ),
+        THROW_IGNORED,
     ),
     compute(
         "accuracy_over_counted_samples",

@@ -1,4 +1,5 @@
-"""The arithmetic shared by precision, recall, F-beta, Jaccard and the report.
+"""The arithmetic shared by precision, recall, F-beta, Jaccard and the report, and the
+one construction of ``Precision``, ``Recall``, ``F1`` and ``FBeta`` (:class:`Scores`).
 
 Everything is read off a :class:`ConfusionMatrix`'s tallies, in scikit-learn's order
 (1.9): the counts of ``multilabel_confusion_matrix`` (``tp``, ``fp = predicted - tp``,
@@ -10,9 +11,11 @@ value, class by class), then the average (``_nanaverage`` for precision, recall 
 from __future__ import annotations
 
 import enum
+import inspect
 import math
 import numbers
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +35,7 @@ from lodestar.metrics.classification.zero_division import ZeroDivision
 
 __all__ = [
     "Metric",
+    "Scores",
     "aggregate",
     "averaging",
     "beta_value",
@@ -292,3 +296,149 @@ def required_beta(member: str, beta: Any) -> float:
     if beta is OMITTED:
         raise TypeError(f"{member}() requires beta")
     return beta_value(beta)
+
+
+# -- the members of Precision, Recall, F1 and FBeta ----------------------------------------
+
+_DEFAULTS = {
+    "average": Averaging.BINARY,
+    "pos_label": 1,
+    "zero_division": ZeroDivision.ZERO,
+    "labels": None,
+    "sample_weight": None,
+}
+
+
+def _signature(score: bool, beta: bool, matrix: bool) -> inspect.Signature:
+    """The parameters of a member, in the C# order: the labels, ``beta`` where the type
+    has it, ``average`` and ``pos_label`` for ``score``, then ``zero_division``,
+    ``labels`` and ``sample_weight``; the matrix form's ``cm`` by keyword only, where
+    the type has that form (the labels are then optional)."""
+    names = ("y_true", "y_pred", *("beta",) * beta, *("average", "pos_label") * score)
+    names += ("zero_division", "labels", "sample_weight")
+    required = OMITTED if matrix else inspect.Parameter.empty
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return inspect.Signature(
+        [
+            *(inspect.Parameter(n, kind, default=_DEFAULTS.get(n, required)) for n in names),
+            *[inspect.Parameter("cm", inspect.Parameter.KEYWORD_ONLY, default=OMITTED)] * matrix,
+        ],
+        return_annotation=float if score else FloatArray,
+    )
+
+
+def _member(name: str, method: str, metric: Metric, beta: bool, matrix: bool) -> Any:
+    """``name.method``: the arguments checked in the C# order, then one matrix read."""
+    score = method == "score"
+    signature = _signature(score, beta, matrix)
+
+    def member(*args: Any, **kwargs: Any) -> Any:
+        given = signature.bind(*args, **kwargs)
+        given.apply_defaults()
+        a = given.arguments
+        zero = policy(a["zero_division"])
+        if score:
+            mode, positive = averaging(a["average"]), pos_label_value(a["pos_label"])
+        factor = required_beta(name, a["beta"]) if beta else 1.0
+        cm, y_true, y_pred = a.get("cm", OMITTED), a["y_true"], a["y_pred"]
+        counted = matrix_of(f"{name}.{method}", cm, y_true, y_pred, a["labels"], a["sample_weight"])
+        if score:
+            return aggregate(counted, metric, mode, positive, zero, factor)
+        return per_class(counted, metric, zero, factor)
+
+    member.__signature__ = signature  # type: ignore[attr-defined]
+    return member
+
+
+_FORMS = """
+
+Two forms, the two C# overloads: with ``y_true`` and ``y_pred`` the matrix is counted
+first (``ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)``); with
+``cm=`` an already counted matrix is read, and ``labels`` and ``sample_weight`` must
+be left out. See ``docs/reference/metrics/classification/{page}.md``.
+
+Raises:
+"""
+_LABEL_FORM = """
+
+See ``docs/reference/metrics/classification/{page}.md``.
+
+Raises:
+"""
+_SCORE_RAISES = """\
+    ArgumentError: ``y_true`` and ``y_pred`` differ in length or are empty; a label
+        is not an integer; ``labels`` lists a label twice, or none of its labels
+        occurs in ``y_true``; ``sample_weight`` is neither empty nor one finite
+        value per sample, or is zero throughout; ``average`` is ``BINARY`` and
+        ``y_true`` and ``y_pred`` hold more than two labels, or two of which
+        neither is ``pos_label``; ``pos_label`` is not an integer; ``zero_division``
+        is not a :class:`ZeroDivision`{more}
+    ArgumentOutOfRangeError: ``average`` is not an :class:`Averaging`.
+{beta}    UndefinedMetricError: ``zero_division`` is ``THROW`` and a score it needs has
+        a zero denominator.
+"""
+_MATRIX_RAISES = """.
+        In the matrix form: ``cm`` is given with ``y_true``, ``y_pred``, ``labels``
+        or ``sample_weight``, or is not a ``ConfusionMatrix``.
+    ArgumentNullError: ``cm`` is ``None``.
+    TypeError: neither ``cm`` nor both label arrays were given."""
+_JACCARD_RAISES = """; ``average`` is ``WEIGHTED`` and the
+        supports, not all zero, sum to zero."""
+_EACH_RAISES = """\
+    ArgumentError: as :meth:`score`, less the refusals of ``average`` and
+        ``pos_label``.
+{beta}    UndefinedMetricError: ``zero_division`` is ``THROW`` and some class's score has
+        a zero denominator.
+"""
+_BETA_RAISES = """\
+    ArgumentOutOfRangeError: ``beta`` is negative, NaN or infinite.
+    TypeError: ``beta`` was not given.
+"""
+
+
+def _docs(formula: str, each: str, sklearn: str, page: str, beta: bool, matrix: bool) -> Any:
+    """The docstrings of ``score`` and ``per_class``."""
+    raised, forms = (_BETA_RAISES if beta else ""), (_FORMS if matrix else _LABEL_FORM)
+    more = _MATRIX_RAISES if matrix else _JACCARD_RAISES
+    return (
+        formula + forms.format(page=f"{page}-score") + _SCORE_RAISES.format(beta=raised, more=more),
+        f"The {each} of each class: ``{sklearn}(average=None)``, as a new\n``float64`` "
+        "array in the order of the matrix's labels."
+        + forms.format(page=f"{page}-perclass")
+        + _EACH_RAISES.format(beta=raised),
+    )
+
+
+class Scores:
+    """What ``Precision``, ``Recall``, ``F1``, ``FBeta`` and ``JaccardScore`` have in
+    common: their two members, ``score`` and ``per_class``, in the label form and, but
+    for ``JaccardScore``, the matrix form (``cm=``).
+
+    A type states what it computes as class keywords: ``metric``, the one-line summary
+    of its ``score`` (``formula``), what it calls one class's value (``each``), the
+    scikit-learn function (``sklearn``), its page stem, whether ``beta`` is required, and
+    whether it reads a counted matrix (``matrix``).
+    """
+
+    score: ClassVar[Callable[..., float]]
+    per_class: ClassVar[Callable[..., FloatArray]]
+
+    def __init_subclass__(
+        cls,
+        *,
+        metric: Metric,
+        formula: str,
+        each: str,
+        sklearn: str,
+        page: str,
+        beta: bool = False,
+        matrix: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        docs = _docs(formula, each, sklearn, page, beta, matrix)
+        for method, doc in zip(("score", "per_class"), docs, strict=True):
+            function = _member(cls.__name__, method, metric, beta, matrix)
+            function.__module__, function.__name__ = cls.__module__, method
+            function.__qualname__, function.__doc__ = f"{cls.__name__}.{method}", doc
+            setattr(cls, method, staticmethod(function))
