@@ -24,12 +24,13 @@ from hypothesis import strategies as st
 
 from equivalence import roles as r
 from equivalence import shared
-from equivalence.model import Call, Divergence, Edge, VersionRange
+from equivalence.model import Call, Divergence, DivergenceKind, Edge, VersionRange
 from equivalence.view import View, as_labels
 from lodestar.metrics import ZeroDivision
 
 __all__ = [
     "EDGES",
+    "LABEL_SET_NARROWINGS",
     "SCENARIOS",
     "SKLEARN_VALUE",
     "ZERO_DIVISION_SPELLING",
@@ -39,7 +40,9 @@ __all__ = [
     "calls",
     "classes",
     "edges",
+    "empty_labels",
     "f_score_drift",
+    "read_here",
     "well_formed",
 ]
 
@@ -70,15 +73,19 @@ class Classes:
 
     @cached_property
     def counts(self) -> tuple[Array, Array, Array]:
-        """True positives, predicted and true totals per class of the order, by bincount
-        (the totals rebuilt as ``tp + (total - tp)``, as scikit-learn's matrices give them)."""
-        known = sorted(set(self.present) | set(self.order))
+        """True positives, predicted and true totals per class of the order."""
+        return self.counts_of(self.order)
+
+    def counts_of(self, order: list[int]) -> tuple[Array, Array, Array]:
+        """The counts of the classes ``order``, by bincount over every sample (the totals
+        rebuilt as ``tp + (total - tp)``, as scikit-learn's matrices give them)."""
+        known = sorted(set(self.present) | set(order))
         t, p = np.searchsorted(known, self.truth), np.searchsorted(known, self.predicted)
         w, right = self.weight, self.truth == self.predicted
         tp = np.bincount(t[right], None if w is None else w[right], minlength=len(known))
         pred = np.bincount(p, w, minlength=len(known))
         true = np.bincount(t, w, minlength=len(known))
-        chosen = np.searchsorted(known, self.order)
+        chosen = np.searchsorted(known, order)
         tp, pred, true = tp[chosen].astype(float), pred[chosen], true[chosen]
         return tp, tp + (pred - tp), tp + (true - tp)
 
@@ -286,39 +293,51 @@ def _same(old: Array, new: Array) -> bool:
     return bool(same.all())
 
 
+def _beta(v: View) -> float:
+    """The call's ``beta``: 1 for the members that have none; NaN when it is no number."""
+    beta = v["beta"] if "beta" in v.names else 1.0
+    return (
+        float(beta) if isinstance(beta, (int, float)) and not isinstance(beta, bool) else math.nan
+    )
+
+
 def _old_f_score_differs(v: View) -> bool:
-    """Before 1.4 F1 was ``2 p r / (p + r)`` with a near-zero mask (``np.isclose``); where
-    that differs from ``2 tp / (true + pred)``, bit for bit, sign of zero included. Under
-    ``THROW``: where only the F1 denominator is zero, which 1.3 never warned about."""
-    c, policy = v.derived(classes), v["zero_division"]
-    if c is None or not isinstance(policy, ZeroDivision):
+    """Before 1.4, F was ``(1 + b²) p r / (b² p + r)`` with a near-zero mask
+    (``np.isclose``); where that differs from ``(1 + b²) tp / (b² true + pred)``, bit for
+    bit, sign of zero included, for some class of the labels or of the observed ones (the
+    classes of ``BINARY``), or for their sums. Under ``THROW``: where only the F
+    denominator is zero, about which 1.3 never warned. ``beta = 0`` is precision in both."""
+    c, policy, beta = v.derived(classes), v["zero_division"], _beta(v)
+    if c is None or not isinstance(policy, ZeroDivision) or not 0 < beta < math.inf:
         return False
-    value = SKLEARN_VALUE.get(policy, 0.0)
+    value, b2 = SKLEARN_VALUE.get(policy, 0.0), beta**2
     tp, pred, true = c.counts
-    for counts in ((tp, pred, true), ([tp.sum()], [pred.sum()], [true.sum()])):
+    union = c.counts_of(sorted(set(c.order) | set(c.present)))
+    for counts in (union, ([tp.sum()], [pred.sum()], [true.sum()])):
         t, p, r = (np.asarray(x, dtype=float) for x in counts)
-        if policy is ZeroDivision.THROW and ((p + r == 0) & (p != 0) & (r != 0)).any():
+        if policy is ZeroDivision.THROW and ((b2 * r + p == 0) & (p != 0) & (r != 0)).any():
             return True
         with np.errstate(all="ignore"):
             precision = np.where(p == 0, value, t / np.where(p == 0, 1, p))
             recall = np.where(r == 0, value, t / np.where(r == 0, 1, r))
-            new = np.where(p + r == 0, value, 2 * t / np.where(p + r == 0, 1, p + r))
-            denom = precision + recall
+            both = b2 * r + p
+            new = np.where(both == 0, value, (1 + b2) * t / np.where(both == 0, 1, both))
+            denom = b2 * precision + recall
             mask = np.isclose(denom, 0) | np.isclose(p + r, 0)
-            old = np.where(mask, value, 2 * precision * recall / np.where(mask, 1, denom))
+            old = np.where(mask, value, (1 + b2) * precision * recall / np.where(mask, 1, denom))
         if not _same(old, new):
             return True
     return False
 
 
 def f_score_drift() -> tuple[Divergence, ...]:
-    """F1 before scikit-learn 1.4, as a value difference and as a narrowing."""
+    """F before scikit-learn 1.4, as a value difference and as a narrowing."""
     summary = (
-        "Before 1.4 scikit-learn computed F1 as 2 p r / (p + r), masked with "
-        "np.isclose: it differs from 2 tp / (true + pred) in the last bits and in "
-        "the sign of a zero, is NaN where the NaN policy meets a class with no "
-        "true positive, and answers where true + pred is zero but neither is "
-        "(negative weights), which ZeroDivision.THROW refuses here."
+        "Before 1.4 scikit-learn computed F as (1 + b²) p r / (b² p + r) from the divided "
+        "precision and recall, masked with np.isclose: it differs from (1 + b²) tp / (b² true "
+        "+ pred) in the last bits and in the sign of a zero, is NaN where the NaN policy meets "
+        "a class with no true positive, and answers where b² true + pred is zero but neither "
+        "is (negative weights), which ZeroDivision.THROW refuses here."
     )
     return tuple(
         Divergence(
@@ -329,6 +348,60 @@ def f_score_drift() -> tuple[Divergence, ...]:
             versions=VersionRange(until="1.4"),
         )
         for kind in ("value", "narrowing")
+    )
+
+
+# -- what a label set means here and to scikit-learn --------------------------------------
+
+_LABEL_SET = {
+    "duplicate_labels": "A label listed twice in labels is refused, as C# refuses it when it "
+    "counts the matrix; scikit-learn answers: a score per occurrence, a report row printed "
+    "twice (its dictionary keeps one), or labels ignored under BINARY.",
+    "labels_not_in_truth": "labels none of which occurs in y_true are refused, as C# and "
+    "scikit-learn's confusion_matrix refuse them; scikit-learn's scores answer the "
+    "zero_division value, and its report a support of zero throughout.",
+    "fractional_labels_argument": "A fractional value in labels is refused, as a fractional "
+    "label is anywhere else; scikit-learn scores it as a class (a row of zeros in a report).",
+    "empty_labels": "labels=[] means 'no label set given', as an empty span does in C#: the "
+    "classes are the sorted union of both inputs. scikit-learn takes it as an empty label "
+    "set: a score of the zero_division value or NaN; in a report no class rows, a micro avg "
+    "row of zero division and NaN averages, and its text rendering raises (max() of an "
+    "empty sequence), as does its warning under ZeroDivision.THROW.",
+}
+
+#: What lodestar refuses in a label set that scikit-learn scores.
+LABEL_SET_NARROWINGS = tuple(
+    Divergence(name, "narrowing", _LABEL_SET[name], EDGES[name].holds)
+    for name in ("duplicate_labels", "labels_not_in_truth", "fractional_labels_argument")
+)
+
+
+def read_here(oracle: Callable[[View], Any]) -> Callable[[View], Any]:
+    """What scikit-learn answers to the call as lodestar reads it (:func:`as_read`)."""
+    return lambda v: oracle(as_read(v))
+
+
+def empty_labels(
+    oracle: Callable[[View], Any], value: bool = True, narrowing: bool = False
+) -> tuple[Divergence, ...]:
+    """``labels=[]`` read as no label set: a widening, and a value difference and a
+    narrowing where asked, the value lodestar must give being :func:`read_here`. Before
+    1.4 the widening holds without that check: scikit-learn 1.3's own answer to the call
+    as read here carries its F (see :func:`f_score_drift`), and no drift declaration
+    covers a widening."""
+
+    def declared(kind: DivergenceKind, versions: VersionRange, checked: bool) -> Divergence:
+        expected = read_here(oracle) if checked else None
+        summary = _LABEL_SET["empty_labels"]
+        return Divergence(
+            "empty_labels", kind, summary, EDGES["empty_labels"].holds, expected, versions
+        )
+
+    return (
+        *(declared("value", VersionRange(), True),) * value,
+        declared("widening", VersionRange(since="1.4"), True),
+        declared("widening", VersionRange(until="1.4"), False),
+        *(declared("narrowing", VersionRange(), True),) * narrowing,
     )
 
 

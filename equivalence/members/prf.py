@@ -4,9 +4,11 @@
 The ten members take the same arguments (``FBeta`` one more, ``beta``), so they share one
 table: the label calls of the confusion-matrix family (subsets, supersets, far-apart and
 absent labels, cancelling weights), to which each call adds ``zero_division``, and for a
-``score`` ``average`` and ``pos_label``; the edges read one set of facts per call (the
-observed labels, each class's counts); the divergences are declared once. A member is the
-row of :data:`FAMILY` it comes from.
+``score`` ``average`` and ``pos_label``. What they share with ``ClassificationReport``
+comes from :mod:`equivalence.perclass`: the classes and counts of a call, read once, the
+edges of a policy and of a label set, scikit-learn asked under a policy, and the
+declarations of its label sets and of its F before 1.4. A member is the row of
+:data:`FAMILY` it comes from.
 
 ``jaccard_score`` takes no ``zero_division=np.nan``: under ``ZeroDivision.NAN`` the oracle
 takes scikit-learn's own steps on ``multilabel_confusion_matrix`` instead (the labels as
@@ -17,17 +19,16 @@ denominator is zero, then ``_average``).
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 from hypothesis import strategies as st
 
+from equivalence import perclass, shared
 from equivalence import roles as r
-from equivalence import shared
 from equivalence.members import confusion as c
-from equivalence.model import Call, Divergence, Edge, Member, VersionRange
+from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
 from lodestar.metrics import F1, Averaging, FBeta, JaccardScore, Precision, Recall, ZeroDivision
@@ -52,39 +53,10 @@ FAMILY = {
     "JaccardScore": Kind(JaccardScore, "jaccard_score", "jaccardscore"),
 }
 
-_VALUE = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: math.nan}
 BETAS = (0.0, 0.5, 1.0, 2.0)
 
 
-# -- the facts of a call, read once --------------------------------------------------------
-
-
-class Facts(NamedTuple):
-    observed: list[int]  # the labels of y_true and y_pred, ascending
-    order: list[int]  # the classes scored: labels given, else the observed ones
-    tp: list[float]  # per class of order, over every sample
-    predicted: list[float]
-    true: list[float]
-
-
-def _facts(v: View) -> Facts | None:
-    samples, order, weight = v.derived(c._samples), v.derived(c._order), v.weight
-    if samples is None or order is None or len(set(order)) != len(order):
-        return None
-    truth, predicted = (s.tolist() for s in samples)
-    if weight is not None and (len(weight) != len(truth) or not v.finite_weight):
-        return None
-    weights = [1.0] * len(truth) if weight is None else weight.tolist()
-    sums = [[0.0] * len(order) for _ in range(3)]
-    where = {label: i for i, label in enumerate(order)}
-    for t, p, w in zip(truth, predicted, weights, strict=True):
-        if t == p and t in where:
-            sums[0][where[t]] += w
-        if p in where:
-            sums[1][where[p]] += w
-        if t in where:
-            sums[2][where[t]] += w
-    return Facts(sorted({*truth, *predicted}), order, *sums)
+# -- the edges -------------------------------------------------------------------------------
 
 
 def _average(v: View) -> Averaging | None:
@@ -102,40 +74,30 @@ def _binary(v: View) -> bool:
     return "average" in v.names and _average(v) is Averaging.BINARY
 
 
-def _observed(v: View) -> int:
-    facts = v.derived(_facts)
-    return -1 if facts is None else len(facts.observed)
+def _observed(v: View) -> list[int] | None:
+    classes = v.derived(perclass.classes)
+    return None if classes is None else classes.present
 
 
-def _pos_observed(v: View) -> bool:
-    facts = v.derived(_facts)
-    return facts is not None and v["pos_label"] in facts.observed
+def _binary_with(test: Callable[[list[int], bool], bool]) -> Callable[[View], bool]:
+    """``average`` BINARY and ``test(observed labels, pos_label among them)``."""
+    return lambda v: (
+        _binary(v) and (seen := _observed(v)) is not None and test(seen, v["pos_label"] in seen)
+    )
 
 
 def _undefined(v: View) -> bool:
-    """Some class scored has a zero denominator for precision or recall."""
-    facts = v.derived(_facts)
-    return facts is not None and (0.0 in facts.predicted or 0.0 in facts.true)
+    return perclass.EDGES["undefined_score"].holds(v)
 
 
 def _zero_support_total(v: View) -> bool:
-    facts = v.derived(_facts)
-    return facts is not None and _average(v) is Averaging.WEIGHTED and sum(facts.true) == 0
+    classes = v.derived(perclass.classes)
+    weighted = _average(v) is Averaging.WEIGHTED
+    return classes is not None and weighted and classes.counts[2].sum() == 0
 
 
 def _beta(v: View) -> Any:
     return v["beta"] if "beta" in v.names else 1.0
-
-
-def _empty_labels(v: View) -> bool:
-    return v["labels"] is not None and len(v["labels"]) == 0
-
-
-def _labels_not_in_truth(v: View) -> bool:
-    requested, samples = v.derived(c._requested), v.derived(c._samples)
-    return (
-        requested is not None and samples is not None and not np.isin(requested, samples[0]).any()
-    )
 
 
 def _policy_is(policy: ZeroDivision) -> Callable[[View], bool]:
@@ -151,22 +113,22 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
         Edge(
             "binary",
             "average BINARY, two observed labels or fewer",
-            lambda v: _binary(v) and 0 < _observed(v) <= 2,
+            _binary_with(lambda seen, _: len(seen) <= 2),
         ),
         Edge(
             "binary_multiclass",
             "average BINARY, three observed labels or more",
-            lambda v: _binary(v) and _observed(v) > 2,
+            _binary_with(lambda seen, _: len(seen) > 2),
         ),
         Edge(
             "binary_one_other_label",
             "average BINARY, one observed label, not pos_label",
-            lambda v: _binary(v) and _observed(v) == 1 and not _pos_observed(v),
+            _binary_with(lambda seen, positive: len(seen) == 1 and not positive),
         ),
         Edge(
             "pos_label_unobserved",
             "average BINARY, two observed labels, neither pos_label",
-            lambda v: _binary(v) and _observed(v) == 2 and not _pos_observed(v),
+            _binary_with(lambda seen, positive: len(seen) == 2 and not positive),
         ),
         Edge(
             "micro_label_subset",
@@ -191,7 +153,9 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
     return (
         *c.COMMON_EDGES,
         *policy,
-        Edge("undefined_class", "a class with nothing predicted or nothing true", _undefined),
+        Edge(
+            "undefined_class", "a class or a sum with nothing predicted or nothing true", _undefined
+        ),
         *(scored if score else ()),
         *(betas if kind.beta else ()),
     )
@@ -252,24 +216,13 @@ def _calls(draw: r.Draw, scenario: str, kind: Kind, score: bool) -> Call:
 def _oracle(kind: Kind, score: bool) -> Callable[[View], Any]:
     def ask(v: View) -> Any:
         import sklearn.metrics as skm
-        from sklearn.exceptions import UndefinedMetricWarning
 
-        policy = _policy(v)
-        kwargs: dict[str, Any] = {"sample_weight": v.unweighted, "labels": v["labels"]}
-        kwargs["average"] = _average(v).value if score and _average(v) else None  # type: ignore[union-attr]
-        if score:
-            kwargs["pos_label"] = v["pos_label"]
-        if kind.beta:
-            kwargs["beta"] = _beta(v)
-        if policy in _VALUE:
-            kwargs["zero_division"] = _VALUE[policy]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            if policy is ZeroDivision.THROW:
-                warnings.simplefilter("error", UndefinedMetricWarning)
-            if kind.sklearn == "jaccard_score" and policy is ZeroDivision.NAN:
-                return _jaccard_nan(v.args[0], v.args[1], **kwargs)
-            answer = getattr(skm, kind.sklearn)(v.args[0], v.args[1], **kwargs)
+        average = _average(v).value if score and _average(v) else None  # type: ignore[union-attr]
+        asked = getattr(skm, kind.sklearn)
+        if kind.sklearn == "jaccard_score" and _policy(v) is ZeroDivision.NAN:
+            asked = _jaccard_nan
+        names = ("labels", *("pos_label",) * score, *("beta",) * kind.beta)
+        answer = perclass.ask(v, asked, *names, average=average)
         return float(answer) if score else np.asarray(answer, dtype=np.float64)
 
     return ask
@@ -279,8 +232,8 @@ def _jaccard_nan(
     y_true: Any,
     y_pred: Any,
     average: Any,
-    labels: Any,
-    sample_weight: Any,
+    labels: Any = None,
+    sample_weight: Any = None,
     pos_label: Any = 1,
     zero_division: Any = None,
 ) -> Any:
@@ -307,59 +260,14 @@ def _jaccard_nan(
     )
 
 
-def _without_labels(v: View) -> View:
-    return View(v.args, {**v.kwargs, "labels": None}, v.names, v.defaults, v.roles)
-
-
 # -- the divergences -----------------------------------------------------------------------
 
 
 def _divergences(kind: Kind, oracle: Callable[[View], Any]) -> tuple[Divergence, ...]:
-    f_score = kind.sklearn in ("f1_score", "fbeta_score")
     return (
-        *(
-            Divergence(
-                "f_score_from_precision_and_recall",
-                k,
-                "Before 1.4 scikit-learn computed F as (1 + b²) p r / (b² p + r) from the divided "
-                "precision and recall: other last bits, NaN or the zero_division value in other "
-                "places, an answer where ZeroDivision.THROW refuses here.",
-                lambda v: _beta(v) != 0,
-                versions=VersionRange(until="1.4"),
-            )
-            for k in (("value", "narrowing") if f_score else ())
-        ),
-        Divergence(
-            "duplicate_labels",
-            "narrowing",
-            "labels naming a label twice are refused, as ConfusionMatrix.compute refuses them; "
-            "scikit-learn answers (a score per occurrence, or ignores labels under BINARY).",
-            c._duplicate_labels,
-        ),
-        Divergence(
-            "fractional_labels_argument",
-            "narrowing",
-            "A fractional value in labels is refused; scikit-learn scores it as a class.",
-            c._fractional_labels_argument,
-        ),
-        Divergence(
-            "labels_not_in_truth",
-            "narrowing",
-            "labels none of which occurs in y_true are refused, as ConfusionMatrix.compute "
-            "refuses them; scikit-learn answers the zero_division value.",
-            _labels_not_in_truth,
-        ),
-        *(
-            Divergence(
-                "empty_labels",
-                k,
-                "labels=[] means no label set, as an empty C# span does: the classes are the "
-                "observed labels. scikit-learn takes it as no class at all.",
-                _empty_labels,
-                expected=lambda v: oracle(_without_labels(v)),
-            )
-            for k in ("value", "widening", "narrowing")
-        ),
+        *(perclass.f_score_drift() if kind.sklearn in ("f1_score", "fbeta_score") else ()),
+        *perclass.LABEL_SET_NARROWINGS,
+        *perclass.empty_labels(oracle, narrowing=True),
         *(
             (
                 Divergence(

@@ -191,20 +191,8 @@ _SUMMARY = {
     "superset_micro_row": "Before 1.5 scikit-learn printed a micro avg row in place of the "
     "accuracy row whenever labels differed from the observed set, a superset included; from "
     "1.5, as here, only when labels leave an observed label out.",
-    "empty_labels": "labels=[] means 'no label set given', as an empty span does in C#: the "
-    "report covers the sorted union of both inputs. scikit-learn takes it as an empty label "
-    "set: no class rows, a micro avg row of zero division, NaN macro and weighted averages; its "
-    "text rendering raises (max() of an empty sequence), and so does its warning under "
-    "ZeroDivision.THROW.",
     "float_label_names": "Labels are integers: given as whole floats they are read as integers "
     "and the rows are headed '1', where scikit-learn heads them by the float, '1.0'.",
-    "duplicate_labels": "A label listed twice in labels is refused, as C# refuses it when it "
-    "counts the matrix; scikit-learn prints the row twice (and its dictionary keeps one).",
-    "labels_not_in_truth": "labels none of which occurs in y_true are refused, as C# and "
-    "scikit-learn's confusion_matrix refuse them; classification_report answers with every "
-    "support zero.",
-    "fractional_labels_argument": "A fractional value in labels is refused, as a fractional label "
-    "is anywhere else; scikit-learn gives it a row of zeros.",
     "target_names_length": "target_names must hold one name per label. With labels given, "
     "scikit-learn only warns about a mismatch and pairs names with rows as far as both go.",
     "target_names_not_strings": "Every target name must be a string; scikit-learn's dictionary "
@@ -219,7 +207,6 @@ _APPLIES = {
     "float_label_names": perclass.EDGES["float_labels"].holds,
     "target_names_length": lambda v: _wrong_names_length(v) and v["labels"] is not None,
 }
-_NARROWINGS = ("duplicate_labels", "labels_not_in_truth", "fractional_labels_argument")
 
 
 def _divergences(text: bool) -> tuple[Divergence, ...]:
@@ -227,14 +214,8 @@ def _divergences(text: bool) -> tuple[Divergence, ...]:
     through under the first declaration of its kind that holds, and on an old
     scikit-learn a drift explains a difference that a later declaration's expected value
     (asked of that same old version) would not. Before 1.8 the dictionary answers empty
-    input; the text never does (max() of an empty sequence), so it needs no declaration.
-    A value difference on scikit-learn 1.3 that comes from its F1 is let through by the
-    drift declared first; a widening has no such declaration, so before 1.4 the widening
-    of empty_labels holds without the value check (1.3's own answer carries its F1)."""
+    input; the text never does (max() of an empty sequence), so it needs no declaration."""
     oracle = _text_oracle if text else _dict_oracle
-
-    def expected(v: View) -> Any:
-        return oracle(perclass.as_read(v))
 
     def declared(name: str, kind: Any, check: Any = None, versions: Any = None) -> Divergence:
         applies = _APPLIES[name]
@@ -248,11 +229,10 @@ def _divergences(text: bool) -> tuple[Divergence, ...]:
         *(() if text else (shared.empty_input(until="1.8", answered=answered),)),
         shared.non_finite_weight(until="1.8", answered="NaN rows"),
         shared.all_zero_weight(until="1.9", answered="a report of zeros"),
-        *(() if text else (declared("empty_labels", "value", expected),)),
-        declared("empty_labels", "widening", expected, VersionRange(since="1.4")),
-        declared("empty_labels", "widening", None, VersionRange(until="1.4")),
-        declared("float_label_names", "value", expected),
-        *(declared(name, "narrowing") for name in (*_NARROWINGS, "target_names_length")),
+        *perclass.empty_labels(oracle, value=not text),
+        declared("float_label_names", "value", perclass.read_here(oracle)),
+        *perclass.LABEL_SET_NARROWINGS,
+        declared("target_names_length", "narrowing"),
         perclass.ZERO_DIVISION_SPELLING,
         declared(own, "narrowing"),
     )

@@ -7,13 +7,8 @@ support of the requested sub-matrix only, the table's layout rules half remember
 
 from __future__ import annotations
 
+from equivalence.mutants import prf
 from equivalence.mutants.model import Patch, bugs_of
-from equivalence.mutants.prf import (
-    NAN_KEPT_IN_MACRO,
-    TEXTBOOK_F,
-    THROW_IGNORED,
-    ZERO_SUPPORT_IS_ZERO,
-)
 
 __all__ = ["MUTANTS"]
 
@@ -27,7 +22,7 @@ MUTANTS = (
     compute(
         "textbook_f1",
         "F1 from the divided precision and recall, 2 p r / (p + r)",
-        TEXTBOOK_F,
+        prf.TEXTBOOK_F,
     ),
     compute(
         "micro_row_whenever_labels_given",
@@ -47,17 +42,17 @@ MUTANTS = (
     compute(
         "weighted_zero_support_is_zero",
         "the weighted average is 0 when the supports sum to zero",
-        ZERO_SUPPORT_IS_ZERO,
+        prf.ZERO_SUPPORT_IS_ZERO,
     ),
     compute(
         "nan_kept_in_macro",
         "the macro average keeps NaN rows",
-        NAN_KEPT_IN_MACRO,
+        prf.NAN_KEPT_IN_MACRO,
     ),
     compute(
         "throw_ignored",
         "ZeroDivision.THROW answers as ZERO",
-        THROW_IGNORED,
+        prf.THROW_IGNORED,
     ),
     compute(
         "accuracy_over_counted_samples",

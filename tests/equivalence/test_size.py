@@ -6,10 +6,7 @@ from equivalence.members import REGISTRY
 from equivalence.size import LIMIT, lines_per_member
 
 #: Members still over the limit, each held at its present size until it is cut below it.
-OVER_THE_LIMIT = {
-    "ClassificationReport.compute": 216,
-    "ClassificationReport.to_text": 216,
-}
+OVER_THE_LIMIT: dict[str, int] = {}
 
 
 def test_every_registered_member_is_charged() -> None:
