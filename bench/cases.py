@@ -608,3 +608,56 @@ CASES: tuple[Case, ...] = (
         max_rows=DCG_MAX_ROWS,
     ),
 )
+
+
+# -- the matrix forms of the precision/recall family and of the report ---------------------
+
+
+def _prf_matrix_case(name: str, method: str) -> Case:
+    """``name.method[cm]``: the matrix counted from the labels, then read, against the
+    label form's scikit-learn call (scikit-learn has no function that reads a matrix)."""
+    import dataclasses
+
+    extra: dict[str, Any] = {"beta": 2.0} if name == "FBeta" else {}
+    if method == "score":
+        extra["average"] = "macro"
+
+    def ours(x: Inputs) -> Bound:
+        import lodestar.metrics
+        from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
+
+        member = getattr(getattr(lodestar.metrics, name), method)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        return lambda: member(cm=ConfusionMatrix.compute(y_true, y_pred), **extra)
+
+    return dataclasses.replace(
+        _prf_case(name, method), member=f"{name}.{method}[cm]", lodestar=ours
+    )
+
+
+def _report_of_matrix(x: Inputs) -> Bound:
+    from lodestar.metrics.classification.classification_report import ClassificationReport
+    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: ClassificationReport.compute(cm=ConfusionMatrix.compute(y_true, y_pred))
+
+
+CASES = (
+    *CASES,
+    *(
+        _prf_matrix_case(name, method)
+        for name in _PRF
+        if name != "JaccardScore"
+        for method in ("score", "per_class")
+    ),
+    Case(
+        "ClassificationReport.compute[cm]",
+        _labels,
+        _report_of_matrix,
+        _sk_report,
+        _labels_floor,
+        "classification_report(y_true, y_pred, zero_division=0.0, output_dict=True)",
+        _LABELS_FLOOR,
+    ),
+)

@@ -144,7 +144,9 @@ def _body(sections: _Sections) -> list[str]:
             member = next(m for m in sections.members if m.name == names[0])
             divergence = next(d for d in member.divergences if _key(d) == key)
             lines += ["", f"### {sections.shared_title[key]}", "", _definition(divergence)]
-            lines += ["", "Declared by " + ", ".join(f"`{name}`" for name in names) + "."]
+            every = len(names) == len(sections.members)
+            declared = "every member" if every else ", ".join(f"`{name}`" for name in names)
+            lines += ["", f"Declared by {declared}."]
     lines += ["", "## Divergences by member"]
     for member in sections.members:
         if not member.divergences and not member.tolerance.by_version:

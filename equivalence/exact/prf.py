@@ -166,7 +166,13 @@ _METRICS = {
     "JaccardScore": (Metric.JACCARD, False),
 }
 
-EVALUATORS: dict[str, Callable[..., Any]] = {
+_LABEL_FORMS: dict[str, Callable[..., Any]] = {
     **{f"{name}.score": _scored(*spec) for name, spec in _METRICS.items()},
     **{f"{name}.per_class": _per_class(*spec) for name, spec in _METRICS.items()},
+}
+
+#: A matrix form (``[cm]``) takes its label form's calls and answers the same.
+EVALUATORS: dict[str, Callable[..., Any]] = {
+    **_LABEL_FORMS,
+    **{f"{name}[cm]": f for name, f in _LABEL_FORMS.items() if not name.startswith("Jaccard")},
 }

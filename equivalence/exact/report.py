@@ -275,5 +275,6 @@ def to_text(
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     "ClassificationReport.compute": compute,
+    "ClassificationReport.compute[cm]": compute,
     "ClassificationReport.to_text": to_text,
 }

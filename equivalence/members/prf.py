@@ -19,7 +19,9 @@ denominator is zero, then ``_average``).
 from __future__ import annotations
 
 import math
+import types
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -31,9 +33,18 @@ from equivalence.members import confusion as c
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
-from lodestar.metrics import F1, Averaging, FBeta, JaccardScore, Precision, Recall, ZeroDivision
+from lodestar.metrics import (
+    F1,
+    Averaging,
+    ConfusionMatrix,
+    FBeta,
+    JaccardScore,
+    Precision,
+    Recall,
+    ZeroDivision,
+)
 
-__all__ = ["FAMILY", "MEMBERS"]
+__all__ = ["FAMILY", "LABEL_FORMS", "MEMBERS"]
 
 
 class Kind(NamedTuple):
@@ -333,4 +344,99 @@ def _member(name: str, score: bool) -> Member:
     )
 
 
-MEMBERS = tuple(_member(name, score) for name in FAMILY for score in (True, False))
+# -- the matrix forms ------------------------------------------------------------------------
+#
+# ``score[cm]`` and ``per_class[cm]`` take the label form's calls: the matrix is counted
+# from them (ConfusionMatrix.compute) and handed to the member by ``cm=``, and scikit-learn
+# is asked about the samples it was counted from. Each form below reads the type from its
+# own global ``TYPE``, so that a seeded bug's private copy of the type takes its place.
+
+#: Never read here: each matrix form reads its own ``TYPE``, set by :func:`_of_matrix`.
+TYPE: Any = None
+
+
+def _score_of_matrix(
+    y_true: Any,
+    y_pred: Any,
+    average: Any = Averaging.BINARY,
+    pos_label: Any = 1,
+    zero_division: Any = ZeroDivision.ZERO,
+    labels: Any = None,
+    sample_weight: Any = None,
+) -> float:
+    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+    return float(
+        TYPE.score(average=average, pos_label=pos_label, zero_division=zero_division, cm=cm)
+    )
+
+
+def _per_class_of_matrix(
+    y_true: Any,
+    y_pred: Any,
+    zero_division: Any = ZeroDivision.ZERO,
+    labels: Any = None,
+    sample_weight: Any = None,
+) -> Any:
+    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+    return TYPE.per_class(zero_division=zero_division, cm=cm)
+
+
+def _beta_score_of_matrix(
+    y_true: Any,
+    y_pred: Any,
+    beta: Any,
+    average: Any = Averaging.BINARY,
+    pos_label: Any = 1,
+    zero_division: Any = ZeroDivision.ZERO,
+    labels: Any = None,
+    sample_weight: Any = None,
+) -> float:
+    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+    given = {"average": average, "pos_label": pos_label, "zero_division": zero_division}
+    return float(TYPE.score(beta=beta, **given, cm=cm))
+
+
+def _beta_per_class_of_matrix(
+    y_true: Any,
+    y_pred: Any,
+    beta: Any,
+    zero_division: Any = ZeroDivision.ZERO,
+    labels: Any = None,
+    sample_weight: Any = None,
+) -> Any:
+    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+    return TYPE.per_class(beta=beta, zero_division=zero_division, cm=cm)
+
+
+def _of_matrix(label_form: Member) -> Member:
+    """``label_form``'s matrix form: its calls, edges, declarations and oracle."""
+    name, method = label_form.name.split(".")
+    kind = FAMILY[name]
+    template = {
+        (False, "score"): _score_of_matrix,
+        (False, "per_class"): _per_class_of_matrix,
+        (True, "score"): _beta_score_of_matrix,
+        (True, "per_class"): _beta_per_class_of_matrix,
+    }[kind.beta, method]
+    function = types.FunctionType(
+        template.__code__,
+        {**template.__globals__, "TYPE": kind.type},
+        template.__name__,
+        template.__defaults__,
+    )
+    function.__qualname__ = f"{name}.{method}[cm]"
+    function.__doc__ = f"``{name}.{method}(cm=ConfusionMatrix.compute(...), ...)``."
+    return replace(
+        label_form,
+        name=f"{label_form.name}[cm]",
+        csharp=f"{label_form.csharp}(ConfusionMatrix)",
+        implementation=function,
+        oracle_call=f"{label_form.oracle_call}, on the samples the matrix was counted from",
+    )
+
+
+LABEL_FORMS = tuple(_member(name, score) for name in FAMILY for score in (True, False))
+MEMBERS = (
+    *LABEL_FORMS,
+    *(_of_matrix(form) for form in LABEL_FORMS if not form.name.startswith("Jaccard")),
+)

@@ -21,10 +21,10 @@ from equivalence import roles as r
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
-from lodestar.metrics import ClassificationReport, ZeroDivision
+from lodestar.metrics import ClassificationReport, ConfusionMatrix, ZeroDivision
 from lodestar.metrics.classification.classification_report import MOST_DIGITS
 
-__all__ = ["COMPUTE", "MEMBERS", "TO_TEXT", "as_dict", "report_text"]
+__all__ = ["COMPUTE", "MEMBERS", "TO_TEXT", "as_dict", "report_of_matrix", "report_text"]
 
 
 def report_text(
@@ -41,6 +41,22 @@ def report_text(
         y_true, y_pred, target_names, zero_division, labels, sample_weight
     )
     return report.to_text(digits)
+
+
+def report_of_matrix(
+    y_true: Any,
+    y_pred: Any,
+    target_names: Any = None,
+    zero_division: Any = ZeroDivision.ZERO,
+    labels: Any = None,
+    sample_weight: Any = None,
+) -> ClassificationReport:
+    """``ClassificationReport.compute(cm=ConfusionMatrix.compute(...), ...)``: what
+    ``compute[cm]`` is run as."""
+    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+    return ClassificationReport.compute(
+        cm=cm, target_names=target_names, zero_division=zero_division
+    )
 
 
 def as_dict(report: Any) -> dict[Any, Any]:
@@ -273,4 +289,11 @@ TO_TEXT = replace(
     project=None,
     example=Call(_EXAMPLE, {"sample_weight": _WEIGHT, "digits": 3}),
 )
-MEMBERS = (COMPUTE, TO_TEXT)
+COMPUTE_OF_MATRIX = replace(
+    COMPUTE,
+    name="ClassificationReport.compute[cm]",
+    csharp="ClassificationReport.Compute(ConfusionMatrix)",
+    implementation=report_of_matrix,
+    oracle_call=f"{COMPUTE.oracle_call}, on the samples the matrix was counted from",
+)
+MEMBERS = (COMPUTE, COMPUTE_OF_MATRIX, TO_TEXT)

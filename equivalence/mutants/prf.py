@@ -1,9 +1,11 @@
-"""Seeded porting bugs of the precision/recall family, one table for its ten members.
+"""Seeded porting bugs of the precision/recall family, one table for its eighteen members.
 
 Each bug is one step of ``lodestar.metrics.classification._prf`` (where the five types
 and their members are made, :class:`~lodestar.metrics.classification._prf.Scores`), or of
 the matrix it reads, changed, and names the members it must be caught by: a bug of the averages only
-by the ``score`` members, one of precision's denominator by ``Precision``'s.
+by the ``score`` members, one of precision's denominator by ``Precision``'s. The matrix
+forms (``[cm]``) must catch every bug their label forms catch, but for a step they do not
+take (they count the matrix themselves before the member reads it).
 """
 
 from __future__ import annotations
@@ -160,6 +162,18 @@ BUGS: tuple[tuple[str, str, tuple[str, ...], Patch], ...] = (
 )
 
 
+#: Bugs of a step that the matrix forms do not take.
+_LABEL_FORM_ONLY = {"weights_dropped"}
+
+
+def _forms(name: str, members: tuple[str, ...]) -> tuple[str, ...]:
+    """``members`` and, unless the bug is of a step of the label form only, their
+    matrix forms (every type's but ``JaccardScore``'s)."""
+    if name in _LABEL_FORM_ONLY:
+        return members
+    return (*members, *(f"{m}[cm]" for m in members if not m.startswith("Jaccard")))
+
+
 def _where(member: str) -> str:
     """Where a member's own steps are: every type's two members are made in ``_prf``."""
     return f"{_PRF}:_member"
@@ -168,5 +182,5 @@ def _where(member: str) -> str:
 MUTANTS: tuple[Mutant, ...] = tuple(
     bugs_of(member, _where(member))(name, description, patch)
     for name, description, members, patch in BUGS
-    for member in members
+    for member in _forms(name, members)
 )

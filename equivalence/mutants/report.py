@@ -1,4 +1,4 @@
-"""Seeded porting bugs of ``ClassificationReport.compute`` and ``ClassificationReport.to_text``.
+"""Seeded porting bugs of ``ClassificationReport.compute`` (in both its forms) and ``to_text``.
 
 Each is a mistake a port is likely to make, several of them what the C# library itself
 does: F1 from the rounded-off precision and recall, the averages of a plain loop, the
@@ -8,28 +8,36 @@ support of the requested sub-matrix only, the table's layout rules half remember
 from __future__ import annotations
 
 from equivalence.mutants import prf
-from equivalence.mutants.model import Patch, bugs_of
+from equivalence.mutants.model import Change, Mutant, Patch, bugs_of
 
 __all__ = ["MUTANTS"]
 
 _REPORT = "classification.classification_report"
-compute = bugs_of("ClassificationReport.compute", f"{_REPORT}:ClassificationReport.compute")
+
+
+def compute(name: str, description: str, *changes: Change) -> tuple[Mutant, ...]:
+    """A bug of ``compute``, which its matrix form, reading the same steps, must catch too."""
+    where = f"{_REPORT}:ClassificationReport.compute"
+    forms = ("ClassificationReport.compute", "ClassificationReport.compute[cm]")
+    return tuple(bugs_of(form, where)(name, description, *changes) for form in forms)
+
+
 to_text = bugs_of("ClassificationReport.to_text", f"{_REPORT}:ClassificationReport.to_text")
 _LINE = f"{_REPORT}:ClassificationReport._line"
 _SCORES = "for value in (precision, recall, f1))"
 
 MUTANTS = (
-    compute(
+    *compute(
         "textbook_f1",
         "F1 from the divided precision and recall, 2 p r / (p + r)",
         prf.TEXTBOOK_F,
     ),
-    compute(
+    *compute(
         "micro_row_whenever_labels_given",
         "a micro avg row whenever labels is given, a superset included",
         ("micro_shown = tallies.explicit and tallies.dropped", "micro_shown = tallies.explicit"),
     ),
-    compute(
+    *compute(
         "support_of_the_sub_matrix",
         "only samples with both labels in the set are counted",
         (
@@ -39,22 +47,22 @@ MUTANTS = (
             "fp, fn = cells.sum(axis=0) - tp, cells.sum(axis=1) - tp",
         ),
     ),
-    compute(
+    *compute(
         "weighted_zero_support_is_zero",
         "the weighted average is 0 when the supports sum to zero",
         prf.ZERO_SUPPORT_IS_ZERO,
     ),
-    compute(
+    *compute(
         "nan_kept_in_macro",
         "the macro average keeps NaN rows",
         prf.NAN_KEPT_IN_MACRO,
     ),
-    compute(
+    *compute(
         "throw_ignored",
         "ZeroDivision.THROW answers as ZERO",
         prf.THROW_IGNORED,
     ),
-    compute(
+    *compute(
         "accuracy_over_counted_samples",
         "accuracy as the diagonal over the total weight counted, unguarded",
         Patch(
