@@ -614,33 +614,23 @@ CASES: tuple[Case, ...] = (
 
 
 def _prf_matrix_case(name: str, method: str) -> Case:
-    """``name.method[cm]``: the matrix counted from the labels, then read, against the
-    label form's scikit-learn call (scikit-learn has no function that reads a matrix)."""
+    """``name.method[cm]``: the matrix counted from the labels inside the timed call, then
+    read, against the label form's scikit-learn call (scikit-learn reads no matrix)."""
     import dataclasses
 
+    matrix = _lodestar_member("classification.confusion_matrix.ConfusionMatrix.compute")
+    member = _lodestar_member(f"classification.{_PRF[name][0]}.{name}.{method}")
     extra: dict[str, Any] = {"beta": 2.0} if name == "FBeta" else {}
     if method == "score":
         extra["average"] = "macro"
 
     def ours(x: Inputs) -> Bound:
-        import lodestar.metrics
-        from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-        member = getattr(getattr(lodestar.metrics, name), method)
+        compute, call = matrix(), member()
         y_true, y_pred = x["y_true"], x["y_pred"]
-        return lambda: member(cm=ConfusionMatrix.compute(y_true, y_pred), **extra)
+        return lambda: call(cm=compute(y_true, y_pred), **extra)
 
-    return dataclasses.replace(
-        _prf_case(name, method), member=f"{name}.{method}[cm]", lodestar=ours
-    )
-
-
-def _report_of_matrix(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.classification_report import ClassificationReport
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: ClassificationReport.compute(cm=ConfusionMatrix.compute(y_true, y_pred))
+    label_form = _prf_case(name, method)
+    return dataclasses.replace(label_form, member=f"{name}.{method}[cm]", lodestar=ours)
 
 
 CASES = (
@@ -654,7 +644,7 @@ CASES = (
     Case(
         "ClassificationReport.compute[cm]",
         _labels,
-        _report_of_matrix,
+        _ours_of_matrix("classification.classification_report.ClassificationReport.compute"),
         _sk_report,
         _labels_floor,
         "classification_report(y_true, y_pred, zero_division=0.0, output_dict=True)",
