@@ -27,6 +27,7 @@ from lodestar.metrics.classification import (
     ZeroDivision,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
+from lodestar.metrics.regression import MeanSquaredError
 
 __all__ = [
     "F1",
@@ -46,6 +47,7 @@ __all__ = [
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MeanSquaredError",
     "Ndcg",
     "Normalization",
     "Precision",

@@ -1,0 +1,142 @@
+"""What the regression members share: the target blocks, the weights, the two reductions.
+
+A regression member reads ``y_true`` and ``y_pred`` either flat and row-major with
+``output_count`` values a sample (the C# form), or as 2-D arrays of ``output_count``
+columns. :func:`targets` turns both forms into ``(samples, output_count)`` blocks,
+:func:`column_means` averages a per-value quantity down each output column, weighting the
+samples (the rows), and :func:`reduce` turns the per-output array into one number,
+a plain mean or a mean weighted by ``output_weights``.
+
+The arithmetic is ``numpy.average``'s, in its order, so that a result carries the bits
+scikit-learn's does: the column sums of the weighted values over the sum of the weights.
+NaN and infinity in the targets are refused; to spare a pass over large inputs the
+scan runs only when a result is not finite (every per-value quantity here turns a
+non-finite input into a non-finite result), or up front where a member asks for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lodestar.errors import ArgumentError
+from lodestar.metrics import _inputs
+
+__all__ = ["Targets", "column_means", "reduce", "refuse_non_finite", "targets"]
+
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The two blocks as ``(samples, outputs)`` arrays, and the weights of the rows
+    (``None`` when every sample weighs 1)."""
+
+    truth: FloatArray
+    predicted: FloatArray
+    weight: FloatArray | None
+
+    @property
+    def samples(self) -> int:
+        return int(self.truth.shape[0])
+
+    @property
+    def outputs(self) -> int:
+        return int(self.truth.shape[1])
+
+
+def _block(value: Any, outputs: int, name: str) -> FloatArray:
+    """One target block as ``(samples, outputs)``: flat row-major, or 2-D."""
+    floats = _inputs._finite_floats(value, name, finite=False)
+    if floats.ndim == 1:
+        if floats.size % outputs:
+            raise ArgumentError(
+                f"{name} holds {floats.size} values, which is not a whole number of rows of "
+                f"{outputs} outputs.",
+                "output_count",
+            )
+        return floats.reshape(-1, outputs)
+    if floats.ndim == 2:
+        if floats.shape[1] != outputs:
+            raise ArgumentError(
+                f"{name} has {floats.shape[1]} columns where output_count is {outputs}.",
+                "output_count",
+            )
+        return floats
+    raise ArgumentError(
+        f"{name} must be flat or two-dimensional; it has shape {floats.shape}.", name
+    )
+
+
+def targets(
+    y_true: Any,
+    y_pred: Any,
+    output_count: Any,
+    sample_weight: Any,
+    output_weights: Any = None,
+) -> Targets:
+    """The checks every regression member makes, in one place.
+
+    Refuses, with :class:`~lodestar.errors.ArgumentError`: blocks that are not numbers,
+    of different sizes, empty, or not whole rows of ``output_count``; weights that are not
+    finite, not one a sample, or zero throughout; ``output_weights`` that are not finite,
+    not one an output, or sum to zero. An ``output_count`` below one raises
+    :class:`~lodestar.errors.ArgumentOutOfRangeError`. NaN and infinity in the blocks are
+    left to :func:`refuse_non_finite`.
+    """
+    outputs = _inputs.count(output_count, "output_count", 1)
+    truth = _block(y_true, outputs, "y_true")
+    predicted = _block(y_pred, outputs, "y_pred")
+    if truth.shape != predicted.shape:
+        raise ArgumentError(
+            f"y_true holds {truth.size} values and y_pred holds {predicted.size}; they must agree.",
+            "y_pred",
+        )
+    if truth.size == 0:
+        raise ArgumentError("y_true and y_pred are empty; there is nothing to score.", "y_true")
+    weight = _inputs.weights(sample_weight, truth.shape[0])
+    _inputs.nonzero_weights(weight)
+    if output_weights is not None:
+        per_output = _inputs.weights(output_weights, outputs, "output_weights")
+        if per_output is not None and per_output.sum() == 0.0:
+            raise ArgumentError("Weights sum to zero, can't be normalized.", "output_weights")
+    return Targets(truth, predicted, weight)
+
+
+def refuse_non_finite(found: Targets) -> None:
+    """Refuses NaN and infinity in either block, naming the first one met."""
+    _inputs.require_finite(found.truth, "y_true")
+    _inputs.require_finite(found.predicted, "y_pred")
+
+
+def column_means(values: FloatArray, found: Targets) -> FloatArray:
+    """The weighted mean of each column of ``values`` (one row a sample), as
+    ``numpy.average(values, axis=0, weights=weight)`` computes it; refuses weights that
+    sum to zero, as it does. A result that is not finite sends the blocks to
+    :func:`refuse_non_finite`."""
+    weight = found.weight
+    if weight is None:
+        means: FloatArray = np.mean(values, axis=0)
+    else:
+        column = weight[:, np.newaxis]
+        total = column.sum(axis=0)
+        if total[0] == 0.0:
+            raise ArgumentError("Weights sum to zero, can't be normalized", "sample_weight")
+        means = np.multiply(values, column).sum(axis=0) / total
+    if not np.isfinite(means).all():
+        refuse_non_finite(found)
+    return means
+
+
+def reduce(per_output: FloatArray, output_weights: Any) -> float:
+    """One number from the per-output array: its mean, or with ``output_weights`` (already
+    checked by :func:`targets`) their weighted mean, ``numpy.average``'s arithmetic."""
+    if output_weights is None:
+        return float(np.mean(per_output))
+    weights = np.asarray(output_weights, dtype=np.float64)
+    if weights.size == 0:
+        return float(np.mean(per_output))
+    return float(np.multiply(per_output, weights).sum() / weights.sum())
