@@ -36,6 +36,7 @@ __all__ = [
     "SCENARIOS",
     "Draft",
     "asked",
+    "blocks_of",
     "calls",
     "draft",
     "edges",
@@ -81,6 +82,8 @@ class Draft:
     predicted: Array
     two_d: bool
     kwargs: dict[str, Any] = field(default_factory=dict)
+    #: The call's one draw: its switches, values and weights, which :func:`finish` reads.
+    raw: bytes = bytes(12)
 
     @property
     def samples(self) -> int:
@@ -91,75 +94,100 @@ class Draft:
         return int(self.truth.shape[1])
 
 
-def _values(draw: r.Draw, size: int, flavour: str) -> Array:
-    """``size`` values of ``flavour``."""
-    if flavour == "grid":
-        signed = (*r.GRID, -0.5, -1.0, 2.0, 0.0)
-        return np.asarray(draw(r.table(size, signed)), dtype=np.float64)
-    if flavour == "whole":
-        return np.asarray(draw(r.table(size, tuple(range(-4, 9)))), dtype=np.float64)
-    unit = np.asarray(draw(r.unit_floats(size)), dtype=np.float64)
-    if flavour == "unit":
-        return 2.0 * unit - 1.0
-    if flavour == "wide":
-        return (2.0 * unit - 1.0) * 1e6
-    offset = r.pick(draw, OFFSETS)  # ill-conditioned: the offset and a small spread
-    return offset + np.asarray(draw(r.table(size, (0.0, 1.0, 2.0, -1.0, 0.5))), dtype=np.float64)
+#: The values each flavour draws from.
+GRID = (*r.GRID, -0.5, -1.0, 2.0, 0.0)
+WHOLE = tuple(float(v) for v in range(-4, 9))
+SPREAD = (0.0, 1.0, 2.0, -1.0, 0.5)
+#: The most samples and outputs a call holds.
+MOST_SAMPLES, MOST_OUTPUTS = 6, 4
+#: Hypothesis draws bytes one at a time, so a call draws no more than it reads: its
+#: switches, then its values (one byte each on a table, four for any float), then its
+#: weights, each in one draw.
+_SWITCHES = 12
+_TABLES = {"grid": GRID, "whole": WHOLE, "ill_conditioned": SPREAD, "nudge": NUDGES}
+
+
+def _values(draw: r.Draw, size: int, flavour: str, offset: float) -> Array:
+    """``size`` values of ``flavour``, in one draw."""
+    if flavour in _TABLES:
+        table = np.asarray(_TABLES[flavour], dtype=np.float64)
+        codes = np.frombuffer(r.raw_bytes(draw, size), dtype=np.uint8)
+        return offset + table[codes % len(table)]
+    # Four bytes a value, spread over all 64 bits by an odd multiplier (a bijection), so
+    # that every bit of the mantissa varies: half the bytes of a full draw.
+    codes = np.frombuffer(r.raw_bytes(draw, 4 * size), dtype="<u4").astype(np.uint64)
+    spread = (codes * np.uint64(0x9E3779B97F4A7C15)) ^ (codes << np.uint64(40))
+    signs = np.where(codes & np.uint64(1), -1.0, 1.0)
+    unit = signs * r.fractions(spread.astype("<u8").tobytes())
+    return unit if flavour == "unit" else unit * 1e6
 
 
 def draft(draw: r.Draw, scenario: str, *, outputs: int | None = None) -> Draft:
     """The blocks of a call: 1 to 6 samples (none for ``empty``), 1 to 3 outputs (2 to 4
     for ``several_outputs``), values of one flavour, a prediction near the truth or
-    drawn apart from it, flat or 2-D."""
-    samples, count, apart, two_d = r.integers(draw, (1, 6), (1, 3), (0, 2), (0, 1))
+    drawn apart from it, flat or 2-D. The call's switches are one draw, kept in
+    :attr:`Draft.raw` for :func:`finish`."""
+    raw = r.raw_bytes(draw, _SWITCHES)
+    samples, count, apart, two_d, flavour_index, offset_index = raw[:6]
+    samples, count = 1 + samples % MOST_SAMPLES, 1 + count % (MOST_OUTPUTS - 1)
     if scenario == "several_outputs":
         count += 1
     count = outputs or count
     samples = 0 if scenario == "empty" else samples
-    flavour = "ill_conditioned" if scenario == "ill_conditioned" else r.pick(draw, FLAVOURS)
-    truth = _values(draw, samples * count, flavour).reshape(samples, count)
-    if apart == 0 and flavour != "ill_conditioned":
-        predicted = _values(draw, samples * count, flavour).reshape(samples, count)
+    flavour = FLAVOURS[flavour_index % len(FLAVOURS)]
+    flavour = "ill_conditioned" if scenario == "ill_conditioned" else flavour
+    size, offset = samples * count, OFFSETS[offset_index % len(OFFSETS)]
+    shift = offset if flavour == "ill_conditioned" else 0.0
+    truth = _values(draw, size, flavour, shift).reshape(samples, count)
+    if apart % 3 == 0 and flavour != "ill_conditioned":
+        predicted = _values(draw, size, flavour, 0.0).reshape(samples, count)
     else:
-        nudge = np.asarray(draw(r.table(samples * count, NUDGES)), dtype=np.float64)
-        predicted = truth + nudge.reshape(samples, count)
-    return Draft(scenario, flavour, truth, predicted, bool(two_d))
+        predicted = truth + _values(draw, size, "nudge", 0.0).reshape(samples, count)
+    return Draft(scenario, flavour, truth, predicted, bool(two_d % 2), raw=raw)
 
 
-def _output_weights(draw: r.Draw, outputs: int, given: bool) -> list[float] | None:
-    """Output weights: none (unless ``given``), positive, signed, or summing to zero."""
-    kind = r.pick(draw, ("positive", "signed", "zero_sum", "none")[: 3 if given else 4])
-    if kind == "none":
-        return None
-    if kind == "zero_sum" and outputs >= 2:
-        return draw(r.zero_sum_weights(outputs))  # type: ignore[no-any-return]
-    values: list[float] = draw(r.weights(outputs, "signed" if kind == "signed" else "positive"))
-    return values
+def _read(draw: r.Draw, samples: int, kind: str) -> list[float] | None:
+    """Weights of ``kind`` for ``samples``, drawing only the bytes they read."""
+    return r.read_weights(r.raw_bytes(draw, r.weight_bytes(samples, kind)), samples, kind)
+
+
+def _weights(draw: r.Draw, d: Draft) -> list[float] | None:
+    """Sample weights of the kind the scenario names, or of any valid kind."""
+    named = {"zero_sum_weight": ("zero_sum",), "bad_weight": r.BAD_WEIGHTS}
+    kinds = named.get(d.scenario, r.VALID_WEIGHTS if d.samples >= 2 else r.VALID_WEIGHTS[:-1])
+    return _read(draw, max(d.samples, 1), kinds[d.raw[6] % len(kinds)])
+
+
+def _output_weights(draw: r.Draw, d: Draft) -> list[float] | None:
+    """Output weights: positive, signed, summing to zero, or (outside the ``output_weights``
+    scenario) none."""
+    kinds = ("positive", "signed", "zero_sum", "none")
+    kind = kinds[d.raw[7] % (3 if d.scenario == "output_weights" else 4)]
+    if kind == "none" or (kind == "zero_sum" and d.outputs < 2):
+        kind = "positive" if d.scenario == "output_weights" else "none"
+    return None if kind == "none" else _read(draw, d.outputs, kind)
 
 
 def finish(draw: r.Draw, d: Draft, *, weighted: bool = True, output_weights: bool = False) -> Call:
     """The call of a draft, with weights of the kind its scenario names."""
     kwargs = dict(d.kwargs)
-    if weighted and "sample_weight" not in kwargs:
-        kinds = {"zero_sum_weight": ("zero_sum",), "bad_weight": BAD_WEIGHTS}
-        kwargs["sample_weight"] = draw(r.weights(max(d.samples, 1), *kinds.get(d.scenario, ())))
-        if kwargs["sample_weight"] is None:
-            del kwargs["sample_weight"]
+    spoil, where, form = d.raw[8:11]
+    if weighted and "sample_weight" not in kwargs and (weight := _weights(draw, d)) is not None:
+        kwargs["sample_weight"] = weight
     if output_weights and "output_weights" not in kwargs:
-        chosen = _output_weights(draw, d.outputs, d.scenario == "output_weights")
+        chosen = _output_weights(draw, d)
         if chosen is not None:
             kwargs["output_weights"] = chosen
     truth, predicted = d.truth, d.predicted
-    if d.scenario == "non_finite_target":
-        side = truth if draw(st.booleans()) else predicted
-        side.flat[r.index(draw, side.size)] = r.pick(draw, r.NON_FINITE)
+    if d.scenario == "non_finite_target" and truth.size:
+        side = truth if spoil % 2 else predicted
+        side.flat[where % side.size] = r.NON_FINITE[spoil % 3]
     count = d.outputs
     if d.scenario == "bad_shape":
-        count = r.pick(draw, (0, -1, count + 1, count))
+        count = (0, -1, count + 1, count)[spoil % 4]
         predicted = predicted[:-1] if count == d.outputs else predicted
     blocks = [b.tolist() if d.two_d else b.ravel().tolist() for b in (truth, predicted)]
-    kwargs = r.with_defaults(draw, kwargs, ("sample_weight", "output_weights"))
-    if count != 1 or draw(st.booleans()):
+    if count != 1 or form % 2:
         kwargs = {"output_count": count, **kwargs}
     return Call(tuple(blocks), kwargs)
 
@@ -205,10 +233,15 @@ def asked(value: Any, outputs: Any) -> Any:
     return block.reshape(-1, outputs) if block.ndim == 1 else block
 
 
+def blocks_of(v: View) -> tuple[Array | None, Array | None]:
+    """``y_true`` and ``y_pred`` as ``float64`` arrays as given, ``None`` where not numeric."""
+    return as_floats(v["y_true"]), as_floats(v["y_pred"])
+
+
 def shape_of(v: View) -> tuple[int, int] | None:
     """``(samples, outputs)`` of a well-shaped call, else ``None``."""
     count = outputs_of(v)
-    blocks = [as_floats(v[name]) for name in ("y_true", "y_pred")]
+    blocks = v.derived(blocks_of)
     if count is None or any(b is None or b.ndim not in (1, 2) for b in blocks):
         return None
     try:
@@ -232,7 +265,7 @@ def _single_output_weights(v: View) -> bool:
 
 
 def _ill_conditioned(v: View) -> bool:
-    truth = as_floats(v["y_true"])
+    truth = v.derived(blocks_of)[0]
     if truth is None or truth.size < 2 or not np.isfinite(truth).all():
         return False
     return bool(np.abs(truth).min() >= 1e8 and np.ptp(truth) <= 8.0)
@@ -254,7 +287,7 @@ EDGES: dict[str, Edge] = {
             "NaN or infinity in y_true or y_pred",
             lambda v: any(
                 b is not None and not np.isfinite(b).all()
-                for b in (as_floats(v["y_true"]), as_floats(v["y_pred"]))
+                for b in v.derived(blocks_of)
             ),
         ),
         Edge("bad_shape", "blocks that are not rows of output_count", lambda v: _bad_shape(v)),
@@ -291,7 +324,7 @@ def _zero_sum(weights: Array | None) -> bool:
 
 
 def _bad_shape(v: View) -> bool:
-    blocks = [as_floats(v[name]) for name in ("y_true", "y_pred")]
+    blocks = v.derived(blocks_of)
     return all(b is not None for b in blocks) and v.derived(shape_of) is None
 
 
