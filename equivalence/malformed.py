@@ -194,8 +194,10 @@ CATEGORIES: tuple[Category, ...] = (
 
 
 def parameters(member: Member) -> list[str]:
-    """The implementation's parameter names, in order."""
-    return list(inspect.signature(member.implementation).parameters)
+    """The implementation's parameter names, in order (read once per implementation)."""
+    from equivalence.view import parameters_of
+
+    return list(parameters_of(member.implementation)[0])
 
 
 def role_of(member: Member, name: str) -> Role | None:
