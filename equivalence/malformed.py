@@ -18,7 +18,6 @@ Three things use this table, so a new member gets all of them by declaring nothi
 
 from __future__ import annotations
 
-import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterator
