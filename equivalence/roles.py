@@ -32,6 +32,7 @@ __all__ = [
     "all_zero_weights",
     "codes",
     "flat",
+    "fractions",
     "index",
     "integers",
     "labels",
@@ -40,10 +41,13 @@ __all__ = [
     "pick",
     "probabilities",
     "probability_rows",
+    "raw_bytes",
+    "read_weights",
     "score_rows",
     "subset",
     "table",
     "unit_floats",
+    "weight_bytes",
     "weights",
     "with_defaults",
     "wrong_length_weights",
@@ -72,6 +76,11 @@ def _codes(raw: bytes, width: int = 1) -> Array:
     return np.frombuffer(raw, dtype=f"<u{width}").astype(np.uint64)
 
 
+def raw_bytes(draw: Draw, count: int) -> bytes:
+    """``count`` bytes in one draw, for a role that reads a whole call out of them."""
+    return _raw(draw, count)
+
+
 def _raw(draw: Draw, count: int) -> bytes:
     """``count`` bytes, drawn directly (no mapping: the cheapest draw there is)."""
     raw: bytes = draw(_bytes(count))
@@ -94,6 +103,12 @@ def _fractions(raw: Array) -> Array:
     binade = np.where(top < 3500, 1 + top % 12, 13 + top % 50)
     fractions: Array = np.ldexp(1.0 + mantissa, -binade)
     return fractions
+
+
+def fractions(raw: bytes) -> Array:
+    """Bytes read eight at a time as floats in ``(0, 1)``, as :func:`unit_floats` draws
+    them, for a role that reads several arrays out of one draw."""
+    return _fractions(_codes(raw, 8))
 
 
 @cache
@@ -315,6 +330,17 @@ def _weights(samples: int, kinds: tuple[str, ...]) -> st.SearchStrategy[list[flo
         return readers[_flavour(raw, len(readers))](raw[:-1], samples)
 
     return _bytes(1 + count).map(build)
+
+
+def read_weights(raw: bytes, samples: int, kind: str) -> list[float] | None:
+    """Weights of ``kind`` for ``samples`` read out of ``raw`` (at least
+    :func:`weight_bytes` of them), as :func:`weights` would draw them."""
+    return _WEIGHTS[kind][1](raw, samples)
+
+
+def weight_bytes(samples: int, kind: str) -> int:
+    """How many bytes :func:`read_weights` reads for ``kind``."""
+    return _WEIGHTS[kind][0](samples)
 
 
 def zero_sum_weights(samples: int) -> st.SearchStrategy[list[float]]:

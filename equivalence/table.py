@@ -11,6 +11,7 @@ and versions under "Shared divergences", the others under their member.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -145,8 +146,10 @@ def _body(sections: _Sections) -> list[str]:
             divergence = next(d for d in member.divergences if _key(d) == key)
             lines += ["", f"### {sections.shared_title[key]}", "", _definition(divergence)]
             every = len(names) == len(sections.members)
-            declared = "every member" if every else ", ".join(f"`{name}`" for name in names)
-            lines += ["", f"Declared by {declared}."]
+            listed = ", ".join(f"`{name}`" for name in names)
+            declared = f"Declared by {'every member' if every else listed}."
+            # One paragraph, wrapped: the list grows with the registry.
+            lines += ["", *textwrap.wrap(declared, 100, break_long_words=False)]
     lines += ["", "## Divergences by member"]
     for member in sections.members:
         if not member.divergences and not member.tolerance.by_version:

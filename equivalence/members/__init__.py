@@ -18,6 +18,7 @@ from equivalence.members import (
     probability,
     ranking,
     ratios,
+    regression,
     report,
 )
 from equivalence.model import Member
@@ -53,6 +54,7 @@ REGISTRY: dict[str, Member] = {
         ratios,
         report,
         prf,
+        regression,
     )
     for declared in family.MEMBERS
 }

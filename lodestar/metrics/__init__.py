@@ -27,6 +27,13 @@ from lodestar.metrics.classification import (
     ZeroDivision,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
+from lodestar.metrics.regression import (
+    MaxError,
+    MeanAbsoluteError,
+    MeanAbsolutePercentageError,
+    MeanSquaredError,
+    RootMeanSquaredError,
+)
 
 __all__ = [
     "F1",
@@ -46,10 +53,15 @@ __all__ = [
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MaxError",
+    "MeanAbsoluteError",
+    "MeanAbsolutePercentageError",
+    "MeanSquaredError",
     "Ndcg",
     "Normalization",
     "Precision",
     "Recall",
+    "RootMeanSquaredError",
     "TopKAccuracy",
     "ZeroDivision",
 ]

@@ -1,0 +1,17 @@
+"""Regression metrics."""
+
+from lodestar.metrics.regression.max_error import MaxError
+from lodestar.metrics.regression.mean_absolute_error import MeanAbsoluteError
+from lodestar.metrics.regression.mean_absolute_percentage_error import (
+    MeanAbsolutePercentageError,
+)
+from lodestar.metrics.regression.mean_squared_error import MeanSquaredError
+from lodestar.metrics.regression.root_mean_squared_error import RootMeanSquaredError
+
+__all__ = [
+    "MaxError",
+    "MeanAbsoluteError",
+    "MeanAbsolutePercentageError",
+    "MeanSquaredError",
+    "RootMeanSquaredError",
+]
