@@ -11,6 +11,7 @@ from dataclasses import replace
 from equivalence.members import (
     classification,
     confusion,
+    curves,
     dcg,
     kappa,
     mcc,
@@ -53,6 +54,7 @@ REGISTRY: dict[str, Member] = {
         ratios,
         report,
         prf,
+        curves,
     )
     for declared in family.MEMBERS
 }
