@@ -6,11 +6,21 @@ from equivalence.mutants.model import Mutant, bugs_of
 
 __all__ = ["MUTANTS"]
 
-walk, rate, bends, roc = (
+walk, ties, counted, rate, bends, roc = (
     bugs_of("RocCurve.compute", f"classification.{where}")
-    for where in ("_thresholds:walk", "_thresholds:rate", "_thresholds:bends", "roc_curve")
+    for where in (
+        *("_thresholds:walk", "_thresholds:_last_of_each_tie", "_thresholds:_counted"),
+        *("_thresholds:rate", "_thresholds:bends", "roc_curve"),
+    )
 )
-_UNSTABLE = ('np.argsort(-score, kind="stable")', 'np.argsort(-score, kind="quicksort")')
+_FIRST = (
+    "np.append(np.flatnonzero(np.diff(ordered)), ordered.size - 1)",
+    "np.append(0, np.flatnonzero(np.diff(ordered)) + 1)",
+)
+_ABOVE = (
+    "np.searchsorted(positives, thresholds)",
+    'np.searchsorted(positives, thresholds, "right")',
+)
 _ASCENDING_TIES = ('np.argsort(-score, kind="stable")', 'np.argsort(score, kind="stable")[::-1]')
 _CSHARP_BEND = (
     "(np.diff(first, 2) != 0) | (np.diff(second, 2) != 0)",
@@ -25,15 +35,12 @@ MUTANTS: tuple[Mutant, ...] = (
         ("not weight.all()", "False"),
     ),
     walk("ties_reversed", "tied scores walked in reverse sample order", _ASCENDING_TIES),
-    walk(
-        "first_of_tie",
-        "a tie read at its first sample",
-        ("np.diff(ordered))", "np.diff(ordered)) + 1"),
-    ),
+    ties("first_of_tie", "a tie read at its first sample", _FIRST),
+    counted("strictly_above", "positives counted strictly above each threshold", _ABOVE),
     walk(
         "unweighted_fps",
         "false positives counted, weights dropped",
-        ("1.0 - hit) * ordered_weight", "1.0 - hit)"),
+        ("(1.0 - ordered_hit) * ordered_weight", "(1.0 - ordered_hit)"),
     ),
     rate(
         "zero_total_only", "NaN only where the total is exactly zero", ("total <= 0", "total == 0")

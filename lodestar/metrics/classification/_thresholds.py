@@ -17,7 +17,7 @@ import numpy as np
 
 from lodestar.errors import ArgumentError
 from lodestar.metrics import _inputs
-from lodestar.metrics._inputs import FloatArray, IntArray
+from lodestar.metrics._inputs import BoolArray, FloatArray, IntArray
 
 __all__ = ["Walk", "binary_scores", "walk"]
 
@@ -59,19 +59,38 @@ def walk(truth: IntArray, score: FloatArray, positive: int, weight: FloatArray |
     if weight is not None and not weight.all():
         kept = weight != 0
         truth, score, weight = truth[kept], score[kept], weight[kept]
+    hit = truth == positive
+    if weight is None:
+        return _counted(hit, score)
     order = np.argsort(-score, kind="stable")
     ordered = score[order]
-    last = np.flatnonzero(np.diff(ordered))
-    last = np.append(last, ordered.size - 1)
-    hit = (truth[order] == positive).astype(np.float64)
-    if weight is None:
-        true_positives = np.cumsum(hit)[last]
-        false_positives = (last + 1.0) - true_positives
-    else:
-        ordered_weight = weight[order]
-        true_positives = np.cumsum(hit * ordered_weight)[last]
-        false_positives = np.cumsum((1.0 - hit) * ordered_weight)[last]
+    last = _last_of_each_tie(ordered)
+    ordered_hit = hit[order].astype(np.float64)
+    ordered_weight = weight[order]
+    true_positives = np.cumsum(ordered_hit * ordered_weight)[last]
+    false_positives = np.cumsum((1.0 - ordered_hit) * ordered_weight)[last]
     return Walk(true_positives, false_positives, ordered[last])
+
+
+def _last_of_each_tie(ordered: FloatArray) -> IntArray:
+    return np.append(np.flatnonzero(np.diff(ordered)), ordered.size - 1)
+
+
+def _counted(hit: BoolArray, score: FloatArray) -> Walk:
+    """The unweighted walk, where the counts are whole numbers and the order inside a tie
+    cannot change them: the scores are sorted by value only (no stable sort of indices),
+    and the positives at or above each threshold are counted by a binary search among the
+    positives' sorted scores. ``fp = index + 1 - tp``, exactly as scikit-learn has it."""
+    ordered = np.sort(score)[::-1]
+    last = _last_of_each_tie(ordered)
+    thresholds = ordered[last]
+    positives = np.sort(score[hit])
+    true_positives = (positives.size - np.searchsorted(positives, thresholds)).astype(np.float64)
+    false_positives = (last + 1.0) - true_positives
+    zero = np.flatnonzero(thresholds == 0)
+    if zero.size:  # 0.0 and -0.0 tie: the threshold is the last of them in sample order
+        thresholds[zero] = score[np.flatnonzero(score == 0)[-1]]
+    return Walk(true_positives, false_positives, thresholds)
 
 
 def rate(counts: FloatArray, total: float) -> FloatArray:
