@@ -86,7 +86,7 @@ ROC_CURVE = Member(
         shared.malformed_pos_label(),
     ),
     project=lambda curve: [curve.false_positive_rate, curve.true_positive_rate, curve.thresholds],
-    roles={"drop_intermediate": "flag", "pos_label": "count"},
+    roles={"drop_intermediate": "flag"},
     example=Call(
         ([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]),
         {"pos_label": 1, "sample_weight": [1.0, 2.0, 1.0, 2.0], "drop_intermediate": True},
