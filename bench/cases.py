@@ -142,6 +142,13 @@ def _binary(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
     return {"y_true": y_true, "y_proba": y_proba, "classes": 2}
 
 
+def _binary_scores(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Labels 0 and 1 and a score per sample, to three decimals: many ties, as in practice."""
+    y_true = rng.integers(0, 2, n)
+    y_score = np.round(0.3 * y_true + 0.7 * rng.random(n), 3)
+    return {"y_true": y_true, "y_score": y_score, "classes": 2}
+
+
 def _scores(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
     """Continuous scores in ``[0, 1)``: no two equal in practice."""
     return {
@@ -208,6 +215,7 @@ _binary_floor, _BINARY_FLOOR = _floor(("y_true", None), ("y_proba", None))
 _scores_floor, _SCORES_FLOOR = _floor(("y_true", None), ("y_score", 1))
 _proba_floor, _PROBA_FLOOR = _floor(("y_true", None), ("y_proba", 1))
 _relevance_floor, _RELEVANCE_FLOOR = _floor(("y_true", 1), ("y_score", 1))
+_binary_scores_floor, _BINARY_SCORES_FLOOR = _floor(("y_true", None), ("y_score", None))
 
 
 # -- the calls: a member or function bound to some of the inputs -----------------------------
@@ -297,6 +305,7 @@ _cohen_kappa = _ours("classification.cohen_kappa.CohenKappa.score", *_PAIR)
 _cohen_kappa_of_matrix = _ours_of_matrix("classification.cohen_kappa.CohenKappa.score")
 _mcc = _ours("classification.matthews_correlation.MatthewsCorrelation.score", *_PAIR)
 _mcc_of_matrix = _ours_of_matrix("classification.matthews_correlation.MatthewsCorrelation.score")
+_roc_curve = _ours("classification.roc_curve.RocCurve.compute", *_RELEVANCE, pos_label=1)
 _likelihood_ratios = _ours("classification.likelihood_ratios.LikelihoodRatios.compute", *_PAIR)
 _confusion_matrix = _ours("classification.confusion_matrix.ConfusionMatrix.compute", *_PAIR)
 _confusion_array = _ours(
@@ -352,6 +361,7 @@ _sk_confusion_array = _theirs("confusion_matrix", *_PAIR, normalize="true")
 _sk_report = _theirs("classification_report", *_PAIR, zero_division=0.0, output_dict=True)
 _sk_report_text = _theirs("classification_report", *_PAIR, zero_division=0.0)
 _sk_brier = _theirs("brier_score_loss", *_PROBA)
+_sk_roc_curve = _theirs("roc_curve", *_RELEVANCE, pos_label=1)
 _sk_brier_multi = _theirs("brier_score_loss", *_PROBA, named=("labels",), scale_by_half=False)
 _sk_log_loss = _theirs("log_loss", *_PROBA)
 _sk_log_loss_multi = _theirs("log_loss", *_PROBA, named=("labels",))
@@ -705,6 +715,16 @@ CASES: tuple[Case, ...] = (
         matrix=True,
         max_values=DCG_MAX_SCORES,
         max_rows=DCG_MAX_ROWS,
+    ),
+    Case(
+        "RocCurve.compute",
+        _binary_scores,
+        _roc_curve,
+        _sk_roc_curve,
+        _binary_scores_floor,
+        "roc_curve(y_true, y_score, pos_label=1)",
+        _BINARY_SCORES_FLOOR,
+        classes=(2,),
     ),
     *_REGRESSION_CASES,
 )

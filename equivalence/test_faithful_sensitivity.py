@@ -36,6 +36,8 @@ SAME_FORMULA = {
             ("sums_in_sequence", "the same terms, summed left to right"),
         )
     },
+    ("RocCurve.compute", "ties_reversed"): "the same running sums, added in reverse inside a tie",
+    ("RocCurve.compute", "csharp_second_difference"): "(c - b) - (b - a) evaluated as c - 2b + a",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

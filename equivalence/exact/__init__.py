@@ -25,6 +25,7 @@ import numpy as np
 
 from equivalence.exact import (
     classification,
+    curves,
     kappa,
     mcc,
     prf,
@@ -40,6 +41,7 @@ __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
+    **curves.EVALUATORS,
     **kappa.EVALUATORS,
     **mcc.EVALUATORS,
     **probability.EVALUATORS,

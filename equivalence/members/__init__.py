@@ -11,6 +11,7 @@ from dataclasses import replace
 from equivalence.members import (
     classification,
     confusion,
+    curves,
     dcg,
     kappa,
     mcc,
@@ -55,6 +56,7 @@ REGISTRY: dict[str, Member] = {
         report,
         prf,
         regression,
+        curves,
     )
     for declared in family.MEMBERS
 }

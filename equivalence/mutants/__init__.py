@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from equivalence.mutants import (
     confusion,
+    curves,
     dcg,
     kappa,
     mcc,
@@ -42,4 +43,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *kappa.MUTANTS,
     *ratios.MUTANTS,
     *regression.MUTANTS,
+    *curves.MUTANTS,
 )

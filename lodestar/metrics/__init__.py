@@ -24,6 +24,7 @@ from lodestar.metrics.classification import (
     Normalization,
     Precision,
     Recall,
+    RocCurve,
     ZeroDivision,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
@@ -61,6 +62,7 @@ __all__ = [
     "Normalization",
     "Precision",
     "Recall",
+    "RocCurve",
     "RootMeanSquaredError",
     "TopKAccuracy",
     "ZeroDivision",

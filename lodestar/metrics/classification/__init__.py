@@ -20,6 +20,7 @@ from lodestar.metrics.classification.log_loss import LogLoss
 from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
+from lodestar.metrics.classification.roc_curve import RocCurve
 
 __all__ = [
     "F1",
@@ -41,5 +42,6 @@ __all__ = [
     "Normalization",
     "Precision",
     "Recall",
+    "RocCurve",
     "ZeroDivision",
 ]
