@@ -14,6 +14,7 @@ from equivalence.members import (
     dcg,
     kappa,
     mcc,
+    pinball,
     prf,
     probability,
     ranking,
@@ -55,6 +56,7 @@ REGISTRY: dict[str, Member] = {
         report,
         prf,
         regression,
+        pinball,
     )
     for declared in family.MEMBERS
 }

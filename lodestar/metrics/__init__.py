@@ -28,10 +28,13 @@ from lodestar.metrics.classification import (
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
 from lodestar.metrics.regression import (
+    D2AbsoluteError,
+    D2Pinball,
     MaxError,
     MeanAbsoluteError,
     MeanAbsolutePercentageError,
     MeanSquaredError,
+    PinballLoss,
     RootMeanSquaredError,
 )
 
@@ -46,6 +49,8 @@ __all__ = [
     "ClassificationReport",
     "CohenKappa",
     "ConfusionMatrix",
+    "D2AbsoluteError",
+    "D2Pinball",
     "Dcg",
     "FBeta",
     "JaccardScore",
@@ -59,6 +64,7 @@ __all__ = [
     "MeanSquaredError",
     "Ndcg",
     "Normalization",
+    "PinballLoss",
     "Precision",
     "Recall",
     "RootMeanSquaredError",
