@@ -20,6 +20,7 @@ from equivalence.mutants import (
     dcg,
     kappa,
     mcc,
+    pinball,
     prf,
     probability,
     ratios,
@@ -42,4 +43,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *kappa.MUTANTS,
     *ratios.MUTANTS,
     *regression.MUTANTS,
+    *pinball.MUTANTS,
 )
