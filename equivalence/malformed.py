@@ -18,7 +18,6 @@ Three things use this table, so a new member gets all of them by declaring nothi
 
 from __future__ import annotations
 
-import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterator
@@ -194,8 +193,10 @@ CATEGORIES: tuple[Category, ...] = (
 
 
 def parameters(member: Member) -> list[str]:
-    """The implementation's parameter names, in order."""
-    return list(inspect.signature(member.implementation).parameters)
+    """The implementation's parameter names, in order (read once per implementation)."""
+    from equivalence.view import parameters_of
+
+    return list(parameters_of(member.implementation)[0])
 
 
 def role_of(member: Member, name: str) -> Role | None:

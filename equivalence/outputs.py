@@ -65,10 +65,9 @@ NUDGES = (0.0, 0.25, -0.5, 1.0, -2.0, 0.125)
 BAD_WEIGHTS = ("non_finite", "all_zero", "wrong_length")
 #: The scenarios every regression member runs (a ``score`` with output weights adds
 #: ``output_weights``).
-SCENARIOS = (
-    *("valid", "several_outputs", "ill_conditioned", "zero_sum_weight", "bad_weight"),
-    *("empty", "non_finite_target", "bad_shape"),
-)
+SCENARIOS = ("valid", "several_outputs", "bad_weight", "bad_targets")
+#: What ``bad_targets`` spoils, one call at a time.
+BAD_TARGETS = ("empty", "non_finite_target", "bad_shape")
 
 
 @dataclass
@@ -82,8 +81,10 @@ class Draft:
     predicted: Array
     two_d: bool
     kwargs: dict[str, Any] = field(default_factory=dict)
-    #: The call's one draw: its switches, values and weights, which :func:`finish` reads.
+    #: The call's switches, which :func:`finish` reads too.
     raw: bytes = bytes(12)
+    #: The sample weights and output weights drawn with the blocks (``None``: none).
+    weights: tuple[list[float] | None, list[float] | None] = (None, None)
 
     @property
     def samples(self) -> int:
@@ -107,65 +108,94 @@ _SWITCHES = 12
 _TABLES = {"grid": GRID, "whole": WHOLE, "ill_conditioned": SPREAD, "nudge": NUDGES}
 
 
-def _values(draw: r.Draw, size: int, flavour: str, offset: float) -> Array:
-    """``size`` values of ``flavour``, in one draw."""
+def _values(raw: bytes, size: int, flavour: str, offset: float) -> Array:
+    """``size`` values of ``flavour`` read out of ``raw`` (:func:`_width` bytes each)."""
     if flavour in _TABLES:
         table = np.asarray(_TABLES[flavour], dtype=np.float64)
-        codes = np.frombuffer(r.raw_bytes(draw, size), dtype=np.uint8)
+        codes = np.frombuffer(raw, dtype=np.uint8, count=size)
         return offset + table[codes % len(table)]
     # Four bytes a value, spread over all 64 bits by an odd multiplier (a bijection), so
     # that every bit of the mantissa varies: half the bytes of a full draw.
-    codes = np.frombuffer(r.raw_bytes(draw, 4 * size), dtype="<u4").astype(np.uint64)
+    codes = np.frombuffer(raw, dtype="<u4", count=size).astype(np.uint64)
     spread = (codes * np.uint64(0x9E3779B97F4A7C15)) ^ (codes << np.uint64(40))
     signs = np.where(codes & np.uint64(1), -1.0, 1.0)
     unit = signs * r.fractions(spread.astype("<u8").tobytes())
     return unit if flavour == "unit" else unit * 1e6
 
 
-def draft(draw: r.Draw, scenario: str, *, outputs: int | None = None) -> Draft:
+def _width(flavour: str) -> int:
+    return 1 if flavour in _TABLES else 4
+
+
+def _weight_kind(scenario: str, samples: int, switch: int) -> str:
+    """The kind of sample weights: any valid one, or in ``bad_weight`` one refused."""
+    bad = ("zero_sum", *r.BAD_WEIGHTS) if samples >= 2 else r.BAD_WEIGHTS
+    kinds = bad if scenario == "bad_weight" else r.VALID_WEIGHTS[: 6 if samples >= 2 else 5]
+    return kinds[switch % len(kinds)]
+
+
+def _output_kind(scenario: str, outputs: int, switch: int) -> str:
+    """The kind of output weights: positive, signed, summing to zero, or (outside the
+    ``output_weights`` scenario) none."""
+    kind = ("positive", "signed", "zero_sum", "none")[
+        switch % (3 if scenario == "output_weights" else 4)
+    ]
+    if kind == "none" or (kind == "zero_sum" and outputs < 2):
+        kind = "positive" if scenario == "output_weights" else "none"
+    return kind
+
+
+def draft(
+    draw: r.Draw,
+    scenario: str,
+    *,
+    outputs: int | None = None,
+    weighted: bool = True,
+    output_weights: bool = False,
+) -> Draft:
     """The blocks of a call: 1 to 6 samples (none for ``empty``), 1 to 3 outputs (2 to 4
     for ``several_outputs``), values of one flavour, a prediction near the truth or
-    drawn apart from it, flat or 2-D. The call's switches are one draw, kept in
-    :attr:`Draft.raw` for :func:`finish`."""
+    drawn apart from it, flat or 2-D; and, for :func:`finish`, the bytes of its weights.
+    Two draws: the switches, then everything they ask for."""
     raw = r.raw_bytes(draw, _SWITCHES)
     samples, count, apart, two_d, flavour_index, offset_index = raw[:6]
     samples, count = 1 + samples % MOST_SAMPLES, 1 + count % (MOST_OUTPUTS - 1)
     if scenario == "several_outputs":
         count += 1
     count = outputs or count
+    if scenario == "bad_targets":
+        scenario = BAD_TARGETS[raw[11] % len(BAD_TARGETS)]
     samples = 0 if scenario == "empty" else samples
     flavour = FLAVOURS[flavour_index % len(FLAVOURS)]
-    flavour = "ill_conditioned" if scenario == "ill_conditioned" else flavour
     size, offset = samples * count, OFFSETS[offset_index % len(OFFSETS)]
     shift = offset if flavour == "ill_conditioned" else 0.0
-    truth = _values(draw, size, flavour, shift).reshape(samples, count)
-    if apart % 3 == 0 and flavour != "ill_conditioned":
-        predicted = _values(draw, size, flavour, 0.0).reshape(samples, count)
+    apart = apart % 3 == 0 and flavour != "ill_conditioned"
+    kinds = (
+        _weight_kind(scenario, samples, raw[6]) if weighted else "none",
+        _output_kind(scenario, count, raw[7]) if output_weights else "none",
+    )
+    lengths = (
+        _width(flavour) * size,
+        _width(flavour if apart else "nudge") * size,
+        r.weight_bytes(max(samples, 1), kinds[0]),
+        r.weight_bytes(count, kinds[1]),
+    )
+    body = r.raw_bytes(draw, sum(lengths))
+    parts, at = [], 0
+    for length in lengths:
+        parts.append(body[at : at + length])
+        at += length
+    truth = _values(parts[0], size, flavour, shift).reshape(samples, count)
+    if apart:
+        predicted = _values(parts[1], size, flavour, 0.0).reshape(samples, count)
     else:
-        predicted = truth + _values(draw, size, "nudge", 0.0).reshape(samples, count)
-    return Draft(scenario, flavour, truth, predicted, bool(two_d % 2), raw=raw)
-
-
-def _read(draw: r.Draw, samples: int, kind: str) -> list[float] | None:
-    """Weights of ``kind`` for ``samples``, drawing only the bytes they read."""
-    return r.read_weights(r.raw_bytes(draw, r.weight_bytes(samples, kind)), samples, kind)
-
-
-def _weights(draw: r.Draw, d: Draft) -> list[float] | None:
-    """Sample weights of the kind the scenario names, or of any valid kind."""
-    named = {"zero_sum_weight": ("zero_sum",), "bad_weight": r.BAD_WEIGHTS}
-    kinds = named.get(d.scenario, r.VALID_WEIGHTS if d.samples >= 2 else r.VALID_WEIGHTS[:-1])
-    return _read(draw, max(d.samples, 1), kinds[d.raw[6] % len(kinds)])
-
-
-def _output_weights(draw: r.Draw, d: Draft) -> list[float] | None:
-    """Output weights: positive, signed, summing to zero, or (outside the ``output_weights``
-    scenario) none."""
-    kinds = ("positive", "signed", "zero_sum", "none")
-    kind = kinds[d.raw[7] % (3 if d.scenario == "output_weights" else 4)]
-    if kind == "none" or (kind == "zero_sum" and d.outputs < 2):
-        kind = "positive" if d.scenario == "output_weights" else "none"
-    return None if kind == "none" else _read(draw, d.outputs, kind)
+        predicted = truth + _values(parts[1], size, "nudge", 0.0).reshape(samples, count)
+    d = Draft(scenario, flavour, truth, predicted, bool(two_d % 2), raw=raw)
+    d.weights = (
+        r.read_weights(parts[2], max(samples, 1), kinds[0]),
+        r.read_weights(parts[3], count, kinds[1]),
+    )
+    return d
 
 
 def finish(
@@ -180,12 +210,11 @@ def finish(
     ``counted`` (a member with no ``output_count``) a flat block is just values."""
     kwargs = dict(d.kwargs)
     spoil, where, form = d.raw[8:11]
-    if weighted and "sample_weight" not in kwargs and (weight := _weights(draw, d)) is not None:
+    weight, chosen = d.weights
+    if weighted and "sample_weight" not in kwargs and weight is not None:
         kwargs["sample_weight"] = weight
-    if output_weights and "output_weights" not in kwargs:
-        chosen = _output_weights(draw, d)
-        if chosen is not None:
-            kwargs["output_weights"] = chosen
+    if output_weights and "output_weights" not in kwargs and chosen is not None:
+        kwargs["output_weights"] = chosen
     truth, predicted = d.truth, d.predicted
     if d.scenario == "non_finite_target" and truth.size:
         side = truth if spoil % 2 else predicted
@@ -214,7 +243,7 @@ def calls(
 
     @st.composite
     def build(draw: r.Draw) -> Call:
-        d = draft(draw, scenario)
+        d = draft(draw, scenario, weighted=weighted, output_weights=output_weights)
         if adjust is not None:
             d = adjust(draw, d)
         return finish(draw, d, weighted=weighted, output_weights=output_weights, counted=counted)
@@ -432,7 +461,7 @@ def member(
         edge_names += ["zero_sum_output_weights"]
     declared = list(divergences)
     if weighted:
-        declared.append(shared.non_finite_weight(until="1.8", answered="NaN"))
+        declared.append(shared.non_finite_weight(until="1.7", answered="NaN"))
     if with_outputs and single_output_refused:
         declared.append(
             Divergence(
