@@ -26,12 +26,14 @@ __all__ = [
     "IMAGENET",
     "LABEL_CLASSES",
     "MAX_SCORES",
+    "OUTPUT_COUNTS",
     "QUICK_MAX_SCORES",
     "QUICK_SIZES",
     "Case",
     "Cell",
     "Inputs",
     "cells",
+    "regression_case",
 ]
 
 #: Sample counts of a full run.
@@ -548,6 +550,99 @@ def _prf_case(name: str, method: str) -> Case:
 _PRF_CASES = tuple(_prf_case(name, method) for name in _PRF for method in ("score", "per_class"))
 
 
+# -- regression -------------------------------------------------------------------------------
+
+#: Output counts of the regression members' grid (the "classes" of their cells).
+OUTPUT_COUNTS = (1, 10)
+
+
+def _targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    """Normal targets and predictions near them, ``n`` rows of ``outputs`` (flat at one
+    output), and positive weights."""
+    shape = (n, outputs) if outputs > 1 else (n,)
+    y_true = rng.normal(size=shape)
+    return {
+        "y_true": y_true,
+        "y_pred": y_true + 0.3 * rng.normal(size=shape),
+        "sample_weight": rng.random(n),
+        "classes": outputs,
+    }
+
+
+def _targets_floor(x: Inputs) -> Bound:
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: (np.max(y_true), np.max(y_pred))
+
+
+def regression_case(
+    name: str, function: str, *, weighted: bool = False, variant: str = "", **fixed: Any
+) -> Case:
+    """``Type.member`` against ``sklearn.metrics.<function>`` on :func:`_targets`, with the
+    sample weights when ``weighted``, and ``fixed`` keyword arguments on both sides
+    (``multioutput`` is scikit-learn's alone). A member that takes ``output_count`` is
+    given the rows' width; one that does not runs at one output only."""
+    type_name, method = name.split(".")
+
+    def ours(x: Inputs) -> Bound:
+        import lodestar.metrics
+
+        member = getattr(getattr(lodestar.metrics, type_name), method)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        kwargs = {k: v for k, v in fixed.items() if k != "multioutput"}
+        if "output_count" in member.__code__.co_varnames:
+            kwargs["output_count"] = x["classes"]
+        if weighted:
+            kwargs["sample_weight"] = x["sample_weight"]
+        return lambda: member(y_true, y_pred, **kwargs)
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics
+
+        call = getattr(sklearn.metrics, function)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        kwargs = dict(fixed)
+        if weighted:
+            kwargs["sample_weight"] = x["sample_weight"]
+        return lambda: call(y_true, y_pred, **kwargs)
+
+    shown = "".join(f", {k}={v!r}" for k, v in fixed.items())
+    counted = function != "max_error"
+    return Case(
+        name,
+        _targets,
+        ours,
+        theirs,
+        _targets_floor,
+        f"{function}(y_true, y_pred{', sample_weight=w' if weighted else ''}{shown})",
+        "np.max(y_true), np.max(y_pred)",
+        variant=variant,
+        classes=OUTPUT_COUNTS if counted else (1,),
+        matrix=True,
+    )
+
+
+_RAW: dict[str, Any] = {"multioutput": "raw_values"}
+_REGRESSION_CASES = (
+    regression_case("MeanSquaredError.score", "mean_squared_error"),
+    regression_case(
+        "MeanSquaredError.score", "mean_squared_error", weighted=True, variant="weighted"
+    ),
+    regression_case("MeanSquaredError.per_output", "mean_squared_error", **_RAW),
+    regression_case("RootMeanSquaredError.score", "root_mean_squared_error"),
+    regression_case("RootMeanSquaredError.per_output", "root_mean_squared_error", **_RAW),
+    regression_case("MeanAbsoluteError.score", "mean_absolute_error"),
+    regression_case(
+        "MeanAbsoluteError.score", "mean_absolute_error", weighted=True, variant="weighted"
+    ),
+    regression_case("MeanAbsoluteError.per_output", "mean_absolute_error", **_RAW),
+    regression_case("MaxError.score", "max_error"),
+    regression_case("MeanAbsolutePercentageError.score", "mean_absolute_percentage_error"),
+    regression_case(
+        "MeanAbsolutePercentageError.per_output", "mean_absolute_percentage_error", **_RAW
+    ),
+)
+
+
 CASES: tuple[Case, ...] = (
     Case(
         "Accuracy.score",
@@ -763,4 +858,5 @@ CASES: tuple[Case, ...] = (
         max_values=DCG_MAX_SCORES,
         max_rows=DCG_MAX_ROWS,
     ),
+    *_REGRESSION_CASES,
 )

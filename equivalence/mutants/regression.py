@@ -58,17 +58,17 @@ def of(member: str, where: str, shared: str, *own: tuple[Any, ...]) -> tuple[Mut
     return (*found, *(bug(name, description, *changes) for name, description, *changes in own))
 
 
-_SQUARE = "np.multiply(residual, residual, out=residual)"
-_MSE = "regression.mean_squared_error:squared_errors"
+_SQUARE = "np.multiply(out, out, out=out)"
+_MSE = "regression.mean_squared_error:squared"
 _RMSE = "regression.root_mean_squared_error"
-_MAE = "regression.mean_absolute_error:_absolute"
-_MAPE = "regression.mean_absolute_percentage_error:_relative"
+_MAE = "regression.mean_absolute_error:_term"
+_MAPE = "regression.mean_absolute_percentage_error"
 _MAX = "regression.max_error:MaxError.score"
 _ROOTS_SCORE = "_outputs.score(_roots, y_true, y_pred, output_count, sample_weight, output_weights)"
 _PER = "unweighted zero_sum_divides divided_by_count column_major non_finite_scored"
 _SCORE = "unweighted output_weights_ignored zero_sum_divides output_weights_by_count"
-_ABS = "np.abs(residual, out=residual)"
-_CLAMP = "np.maximum(np.abs(found.truth), EPSILON)"
+_ABS = "np.abs(out, out=out)"
+_CLAMP = "np.maximum(np.abs(truth), EPSILON)"
 _WORST = "np.max(np.abs(found.truth - found.predicted))"
 
 MUTANTS = (
@@ -135,8 +135,8 @@ MUTANTS = (
             "percent",
             "a percentage, not a fraction",
             (
-                "return _outputs.column_means(residual, found)",
-                "return 100.0 * _outputs.column_means(residual, found)",
+                "return _outputs.term_means(_term, found)",
+                "return 100.0 * _outputs.term_means(_term, found)",
             ),
         ),
         (

@@ -35,6 +35,7 @@ __all__ = [
     "refuse_non_finite",
     "score",
     "targets",
+    "term_means",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -136,6 +137,63 @@ def column_means(values: FloatArray, found: Targets) -> FloatArray:
         if total[0] == 0.0:
             raise ArgumentError("Weights sum to zero, can't be normalized", "sample_weight")
         means = np.multiply(values, column).sum(axis=0) / total
+    if not np.isfinite(means).all():
+        refuse_non_finite(found)
+    return means
+
+
+#: A member's term: ``term(truth, predicted, out)`` writes the term of each value of
+#: two blocks of rows into ``out``, of their shape.
+Term = Callable[[FloatArray, FloatArray, FloatArray], object]
+
+#: How many values a chunk of rows holds: its temporaries stay in the processor's cache.
+CHUNK = 1 << 15
+
+
+def term_means(term: Term, found: Targets) -> FloatArray:
+    """:func:`column_means` of ``term``'s values, computed a chunk of rows at a time with
+    ``numpy.average``'s bits: one output is summed by NumPy's pairwise sum, whose halves
+    (split at ``n // 2`` rounded down to a multiple of 8) are taken apart down to a chunk
+    and added back in the same tree; several outputs are summed row after row, each chunk
+    continuing from the sums before it."""
+    truth, predicted, weight = found.truth, found.predicted, found.weight
+    samples, outputs = truth.shape
+    if samples * outputs <= CHUNK:
+        values = np.empty_like(truth)
+        term(truth, predicted, values)
+        return column_means(values, found)
+    total = float(samples)
+    if weight is not None:
+        total = float(weight.sum())
+        if total == 0.0:
+            raise ArgumentError("Weights sum to zero, can't be normalized", "sample_weight")
+    rows = max(1, CHUNK // outputs)
+    buffer = np.empty((rows + 1, outputs))
+
+    def chunk(start: int, stop: int) -> FloatArray:
+        values = buffer[1 : 1 + stop - start]
+        term(truth[start:stop], predicted[start:stop], values)
+        if weight is not None:
+            np.multiply(values, weight[start:stop, np.newaxis], out=values)
+        return values
+
+    def tree(start: int, count: int) -> float:
+        if count <= rows:
+            return float(np.add.reduce(chunk(start, start + count)[:, 0]))
+        half = count // 2
+        half -= half % 8
+        return tree(start, half) + tree(start + half, count - half)
+
+    if outputs == 1:
+        sums = np.array([tree(0, samples)])
+    else:
+        sums = chunk(0, rows).sum(axis=0)
+        for start in range(rows, samples, rows):
+            stop = min(samples, start + rows)
+            chunk(start, stop)
+            buffer[0] = sums
+            sums = buffer[: 1 + stop - start].sum(axis=0)
+    means: FloatArray = sums / total
     if not np.isfinite(means).all():
         refuse_non_finite(found)
     return means

@@ -11,12 +11,15 @@ from lodestar.metrics.regression import _outputs
 __all__ = ["MeanAbsoluteError"]
 
 
+def _term(truth: Any, predicted: Any, out: Any) -> None:
+    """scikit-learn's ``abs(y_pred - y_true)``, value by value."""
+    np.subtract(predicted, truth, out=out)
+    np.abs(out, out=out)
+
+
 def _absolute(found: _outputs.Targets) -> np.ndarray[Any, Any]:
-    """The mean absolute residual of each output: ``abs(y_pred - y_true)`` averaged down
-    the columns."""
-    residual = found.predicted - found.truth
-    np.abs(residual, out=residual)
-    return _outputs.column_means(residual, found)
+    """The mean absolute residual of each output."""
+    return _outputs.term_means(_term, found)
 
 
 class MeanAbsoluteError:

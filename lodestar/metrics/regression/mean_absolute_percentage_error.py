@@ -15,12 +15,16 @@ __all__ = ["MeanAbsolutePercentageError"]
 EPSILON = float(np.finfo(np.float64).eps)
 
 
+def _term(truth: Any, predicted: Any, out: Any) -> None:
+    """scikit-learn's ``abs(y_pred - y_true) / max(abs(y_true), 2**-52)``, value by value."""
+    np.subtract(predicted, truth, out=out)
+    np.abs(out, out=out)
+    np.divide(out, np.maximum(np.abs(truth), EPSILON), out=out)
+
+
 def _relative(found: _outputs.Targets) -> np.ndarray[Any, Any]:
-    """``abs(y_pred - y_true) / max(abs(y_true), 2**-52)`` averaged down the columns."""
-    residual = found.predicted - found.truth
-    np.abs(residual, out=residual)
-    np.divide(residual, np.maximum(np.abs(found.truth), EPSILON), out=residual)
-    return _outputs.column_means(residual, found)
+    """The mean absolute percentage error of each output."""
+    return _outputs.term_means(_term, found)
 
 
 class MeanAbsolutePercentageError:

@@ -11,12 +11,15 @@ from lodestar.metrics.regression import _outputs
 __all__ = ["MeanSquaredError", "squared_errors"]
 
 
+def squared(truth: Any, predicted: Any, out: Any) -> None:
+    """scikit-learn's ``(y_true - y_pred) ** 2``, value by value."""
+    np.subtract(truth, predicted, out=out)
+    np.multiply(out, out, out=out)
+
+
 def squared_errors(found: _outputs.Targets) -> np.ndarray[Any, Any]:
-    """The mean squared residual of each output: scikit-learn's ``(y_true - y_pred) ** 2``
-    averaged down the columns."""
-    residual = found.truth - found.predicted
-    np.multiply(residual, residual, out=residual)
-    return _outputs.column_means(residual, found)
+    """The mean squared residual of each output."""
+    return _outputs.term_means(squared, found)
 
 
 class MeanSquaredError:
