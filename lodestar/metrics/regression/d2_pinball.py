@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -11,7 +12,7 @@ from lodestar.metrics.classification import _prf
 from lodestar.metrics.classification.zero_division import ZeroDivision
 from lodestar.metrics.regression import _outputs
 from lodestar.metrics.regression._quantile import quantiles
-from lodestar.metrics.regression.pinball_loss import alpha_value, losses
+from lodestar.metrics.regression.pinball_loss import alpha_value, mean_losses
 
 __all__ = ["D2AbsoluteError", "D2Pinball", "too_few_samples"]
 
@@ -51,9 +52,10 @@ def _per_output(
 
 
 def _scores(found: _outputs.Targets, quantile: float) -> Any:
-    numerator = _outputs.column_means(losses(found.truth, found.predicted, quantile), found)
+    numerator = mean_losses(found, quantile)
     constant = quantiles(found.truth, found.weight, quantile)
-    denominator = _outputs.column_means(losses(found.truth, constant, quantile), found)
+    baseline = np.broadcast_to(constant, found.truth.shape)
+    denominator = mean_losses(replace(found, predicted=baseline), quantile)
     scores = np.ones(found.outputs)
     valid = (numerator != 0) & (denominator != 0)
     scores[valid] = 1 - numerator[valid] / denominator[valid]

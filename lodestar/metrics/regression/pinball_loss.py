@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -28,24 +29,24 @@ def alpha_value(alpha: Any) -> float:
     return value
 
 
-def losses(truth: _outputs.FloatArray, predicted: _outputs.FloatArray, alpha: float) -> Any:
-    """The pinball loss of every value: a shortfall ``y - ŷ >= 0`` costs ``alpha`` a
-    unit, an overshoot ``1 - alpha`` a unit.
+def losses(truth: Any, predicted: Any, alpha: float, out: Any = None) -> Any:
+    """The pinball loss of every value (into ``out`` when given): a shortfall
+    ``y - ŷ >= 0`` costs ``alpha`` a unit, an overshoot ``1 - alpha`` a unit.
 
     The larger of ``alpha·r`` and ``(alpha - 1)·r`` is scikit-learn's
     ``alpha·s·r - (1 - alpha)·(1 - s)·r`` (``s`` the sign indicator) to the bit: one of
     the two products is the answer and the other is not positive, and ``alpha - 1`` is
     ``-(1 - alpha)`` exactly.
     """
-    residual = truth - predicted
+    residual = np.subtract(truth, predicted, out=out)
     over = residual * (alpha - 1.0)
     np.multiply(residual, alpha, out=residual)
     return np.maximum(residual, over, out=residual)
 
 
-def _mean_losses(alpha: float) -> _outputs.Kernel:
-    """The mean pinball loss of each output at ``alpha``."""
-    return lambda found: _outputs.column_means(losses(found.truth, found.predicted, alpha), found)
+def mean_losses(found: _outputs.Targets, alpha: float) -> _outputs.FloatArray:
+    """The mean pinball loss of each output at ``alpha``, a chunk of rows at a time."""
+    return _outputs.term_means(lambda t, p, out: losses(t, p, alpha, out), found)
 
 
 class PinballLoss:
@@ -72,7 +73,7 @@ class PinballLoss:
             ArgumentOutOfRangeError: ``output_count`` is below one, or ``alpha`` is NaN
                 or outside ``[0, 1]``.
         """
-        kernel = _mean_losses(alpha_value(alpha))
+        kernel = partial(mean_losses, alpha=alpha_value(alpha))
         return _outputs.score(kernel, y_true, y_pred, output_count, sample_weight, output_weights)
 
     @staticmethod
@@ -89,5 +90,5 @@ class PinballLoss:
             ArgumentError: as :meth:`score` does.
             ArgumentOutOfRangeError: as :meth:`score` does.
         """
-        kernel = _mean_losses(alpha_value(alpha))
+        kernel = partial(mean_losses, alpha=alpha_value(alpha))
         return _outputs.per_output(kernel, y_true, y_pred, output_count, sample_weight)
