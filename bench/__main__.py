@@ -95,15 +95,16 @@ def available(cases: Sequence[Case]) -> tuple[list[Case], dict[str, str]]:
 def _no_oracle(member: str) -> str:
     """Why the installed scikit-learn cannot answer ``member``'s question, or ``""``."""
     try:
-        import sklearn
-
         from equivalence.members import REGISTRY
+        from equivalence.versions import sklearn_version
+
+        version = sklearn_version()
     except Exception:  # the registry is optional here
         return ""
     declared = REGISTRY.get(member)
-    if declared is None or declared.has_oracle(sklearn.__version__):
+    if declared is None or declared.has_oracle(version):
         return ""
-    return f"scikit-learn {sklearn.__version__} has no oracle (from {declared.since} on)"
+    return f"scikit-learn {version} has no oracle (from {declared.since} on)"
 
 
 def uncovered() -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 import numpy as np
@@ -189,193 +190,133 @@ def _k(classes: int) -> int:
 # -- floors: one reduction over each input array --------------------------------------------
 
 
-def _labels_floor(x: Inputs) -> Bound:
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: (np.max(y_true), np.max(y_pred))
+def _floor(*arrays: tuple[str, int | None]) -> tuple[Binder, str]:
+    """The floor over ``arrays`` (an input's key and the axis of its maximum), and its text."""
 
+    def bind(x: Inputs) -> Bound:
+        bound = [(x[key], axis) for key, axis in arrays]
+        return lambda: tuple(np.max(array, axis=axis) for array, axis in bound)
 
-def _binary_floor(x: Inputs) -> Bound:
-    y_true, y_proba = x["y_true"], x["y_proba"]
-    return lambda: (np.max(y_true), np.max(y_proba))
-
-
-def _scores_floor(x: Inputs) -> Bound:
-    y_true, y_score = x["y_true"], x["y_score"]
-    return lambda: (np.max(y_true), np.max(y_score, axis=1))
-
-
-def _proba_floor(x: Inputs) -> Bound:
-    y_true, y_proba = x["y_true"], x["y_proba"]
-    return lambda: (np.max(y_true), np.max(y_proba, axis=1))
-
-
-def _relevance_floor(x: Inputs) -> Bound:
-    y_true, y_score = x["y_true"], x["y_score"]
-    return lambda: (np.max(y_true, axis=1), np.max(y_score, axis=1))
-
-
-_LABELS_FLOOR = "np.max(y_true), np.max(y_pred)"
-_BINARY_FLOOR = "np.max(y_true), np.max(y_proba)"
-_SCORES_FLOOR = "np.max(y_true), np.max(y_score, axis=1)"
-_PROBA_FLOOR = "np.max(y_true), np.max(y_proba, axis=1)"
-_RELEVANCE_FLOOR = "np.max(y_true, axis=1), np.max(y_score, axis=1)"
-
-
-# -- lodestar ---------------------------------------------------------------------------------
-
-
-def _accuracy(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.accuracy import Accuracy
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: Accuracy.score(y_true, y_pred)
-
-
-def _accuracy_of_matrix(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.accuracy import Accuracy
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: Accuracy.score(cm=ConfusionMatrix.compute(y_true, y_pred))
-
-
-def _balanced_accuracy(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.balanced_accuracy import BalancedAccuracy
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: BalancedAccuracy.score(y_true, y_pred)
-
-
-def _balanced_accuracy_of_matrix(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.balanced_accuracy import BalancedAccuracy
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: BalancedAccuracy.score(cm=ConfusionMatrix.compute(y_true, y_pred))
-
-
-def _cohen_kappa(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.cohen_kappa import CohenKappa
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: CohenKappa.score(y_true, y_pred)
-
-
-def _cohen_kappa_of_matrix(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.cohen_kappa import CohenKappa
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: CohenKappa.score(cm=ConfusionMatrix.compute(y_true, y_pred))
-
-
-def _mcc(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: MatthewsCorrelation.score(y_true, y_pred)
-
-
-def _mcc_of_matrix(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-    from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: MatthewsCorrelation.score(cm=ConfusionMatrix.compute(y_true, y_pred))
-
-
-def _likelihood_ratios(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.likelihood_ratios import LikelihoodRatios
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: LikelihoodRatios.compute(y_true, y_pred)
-
-
-def _confusion_matrix(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: ConfusionMatrix.compute(y_true, y_pred)
-
-
-def _confusion_array(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: ConfusionMatrix.compute(y_true, y_pred).to_array("true")
-
-
-def _report(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.classification_report import ClassificationReport
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: ClassificationReport.compute(y_true, y_pred)
-
-
-def _report_text(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.classification_report import ClassificationReport
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: ClassificationReport.compute(y_true, y_pred).to_text()
-
-
-def _brier(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.brier_score import BrierScore
-
-    y_true, y_proba = x["y_true"], x["y_proba"]
-    return lambda: BrierScore.score(y_true, y_proba)
-
-
-def _brier_multi(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.brier_score import BrierScore
-
-    y_true, y_proba, classes = x["y_true"], x["y_proba"], x["classes"]
-    return lambda: BrierScore.multi_class(y_true, y_proba, classes)
-
-
-def _log_loss(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.log_loss import LogLoss
-
-    y_true, y_proba = x["y_true"], x["y_proba"]
-    return lambda: LogLoss.score(y_true, y_proba)
-
-
-def _log_loss_multi(x: Inputs) -> Bound:
-    from lodestar.metrics.classification.log_loss import LogLoss
-
-    y_true, y_proba, classes = x["y_true"], x["y_proba"], x["classes"]
-    return lambda: LogLoss.multi_class(y_true, y_proba, classes)
-
-
-def _top_k(x: Inputs) -> Bound:
-    from lodestar.metrics.ranking.top_k_accuracy import TopKAccuracy
-
-    y_true, y_score, classes, k = x["y_true"], x["y_score"], x["classes"], x["k"]
-    return lambda: TopKAccuracy.score(y_true, y_score, classes, k=k)
-
-
-def _dcg(x: Inputs) -> Bound:
-    from lodestar.metrics.ranking.dcg import Dcg
-
-    y_true, y_score, classes = x["y_true"], x["y_score"], x["classes"]
-    return lambda: Dcg.score(y_true, y_score, classes)
-
-
-def _ndcg(x: Inputs) -> Bound:
-    from lodestar.metrics.ranking.dcg import Ndcg
-
-    y_true, y_score, classes = x["y_true"], x["y_score"], x["classes"]
-    return lambda: Ndcg.score(y_true, y_score, classes)
-
-
-# -- scikit-learn -----------------------------------------------------------------------------
-
-
-def _sk_accuracy(x: Inputs) -> Bound:
-    from sklearn.metrics import accuracy_score
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: accuracy_score(y_true, y_pred)
+    shown = [
+        f"np.max({key})" if axis is None else f"np.max({key}, axis={axis})" for key, axis in arrays
+    ]
+    return bind, ", ".join(shown)
+
+
+_labels_floor, _LABELS_FLOOR = _floor(("y_true", None), ("y_pred", None))
+_binary_floor, _BINARY_FLOOR = _floor(("y_true", None), ("y_proba", None))
+_scores_floor, _SCORES_FLOOR = _floor(("y_true", None), ("y_score", 1))
+_proba_floor, _PROBA_FLOOR = _floor(("y_true", None), ("y_proba", 1))
+_relevance_floor, _RELEVANCE_FLOOR = _floor(("y_true", 1), ("y_score", 1))
+
+
+# -- the calls: a member or function bound to some of the inputs -----------------------------
+
+
+def _bind(
+    find: Callable[[], Callable[..., Any]],
+    keys: tuple[str, ...],
+    named: tuple[str, ...],
+    fixed: dict[str, Any],
+    then: Callable[[Any], Any] | None,
+) -> Binder:
+    """A binder calling ``find()`` with the inputs ``keys`` in order, the inputs ``named`` as
+    keywords of their own names, and ``fixed``; ``then`` is applied to the answer inside the
+    timed call."""
+
+    def bind(x: Inputs) -> Bound:
+        call = find()
+        args = [x[key] for key in keys]
+        kwargs = {key: x[key] for key in named} | fixed
+        if then is None:
+            return lambda: call(*args, **kwargs)
+        return lambda: then(call(*args, **kwargs))
+
+    return bind
+
+
+def _find(module: str, path: str) -> Callable[[], Callable[..., Any]]:
+    """Imports ``module`` and reads the dotted attribute ``path`` from it, when called."""
+
+    def find() -> Callable[..., Any]:
+        found: Any = import_module(module)
+        for name in path.split("."):
+            found = getattr(found, name)
+        called: Callable[..., Any] = found
+        return called
+
+    return find
+
+
+def _lodestar_member(path: str) -> Callable[[], Callable[..., Any]]:
+    """lodestar's ``Type.member`` at ``"<module>.Type.member"`` under ``lodestar.metrics``."""
+    module, owner, member = path.rsplit(".", 2)
+    return _find(f"lodestar.metrics.{module}", f"{owner}.{member}")
+
+
+def _ours(
+    path: str,
+    *keys: str,
+    named: tuple[str, ...] = (),
+    then: Callable[[Any], Any] | None = None,
+    **fixed: Any,
+) -> Binder:
+    """lodestar's member at ``path`` (``"<module>.Type.member"`` under ``lodestar.metrics``)."""
+    return _bind(_lodestar_member(path), keys, named, fixed, then)
+
+
+def _ours_of_matrix(path: str) -> Binder:
+    """lodestar's member at ``path`` given the confusion matrix, built inside the timed call."""
+    matrix = _lodestar_member("classification.confusion_matrix.ConfusionMatrix.compute")
+    member = _lodestar_member(path)
+
+    def bind(x: Inputs) -> Bound:
+        compute, call = matrix(), member()
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        return lambda: call(cm=compute(y_true, y_pred))
+
+    return bind
+
+
+def _theirs(function: str, *keys: str, named: tuple[str, ...] = (), **fixed: Any) -> Binder:
+    """scikit-learn's ``sklearn.metrics.<function>``."""
+    return _bind(_find("sklearn.metrics", function), keys, named, fixed, None)
+
+
+_PAIR = ("y_true", "y_pred")
+_PROBA = ("y_true", "y_proba")
+_RELEVANCE = ("y_true", "y_score")
+
+_accuracy = _ours("classification.accuracy.Accuracy.score", *_PAIR)
+_accuracy_of_matrix = _ours_of_matrix("classification.accuracy.Accuracy.score")
+_balanced_accuracy = _ours("classification.balanced_accuracy.BalancedAccuracy.score", *_PAIR)
+_balanced_accuracy_of_matrix = _ours_of_matrix(
+    "classification.balanced_accuracy.BalancedAccuracy.score"
+)
+_cohen_kappa = _ours("classification.cohen_kappa.CohenKappa.score", *_PAIR)
+_cohen_kappa_of_matrix = _ours_of_matrix("classification.cohen_kappa.CohenKappa.score")
+_mcc = _ours("classification.matthews_correlation.MatthewsCorrelation.score", *_PAIR)
+_mcc_of_matrix = _ours_of_matrix("classification.matthews_correlation.MatthewsCorrelation.score")
+_likelihood_ratios = _ours("classification.likelihood_ratios.LikelihoodRatios.compute", *_PAIR)
+_confusion_matrix = _ours("classification.confusion_matrix.ConfusionMatrix.compute", *_PAIR)
+_confusion_array = _ours(
+    "classification.confusion_matrix.ConfusionMatrix.compute",
+    *_PAIR,
+    then=lambda cm: cm.to_array("true"),
+)
+_report = _ours("classification.classification_report.ClassificationReport.compute", *_PAIR)
+_report_text = _ours(
+    "classification.classification_report.ClassificationReport.compute",
+    *_PAIR,
+    then=lambda report: report.to_text(),
+)
+_brier = _ours("classification.brier_score.BrierScore.score", *_PROBA)
+_brier_multi = _ours("classification.brier_score.BrierScore.multi_class", *_PROBA, "classes")
+_log_loss = _ours("classification.log_loss.LogLoss.score", *_PROBA)
+_log_loss_multi = _ours("classification.log_loss.LogLoss.multi_class", *_PROBA, "classes")
+_top_k = _ours("ranking.top_k_accuracy.TopKAccuracy.score", *_RELEVANCE, "classes", named=("k",))
+_dcg = _ours("ranking.dcg.Dcg.score", *_RELEVANCE, "classes")
+_ndcg = _ours("ranking.dcg.Ndcg.score", *_RELEVANCE, "classes")
 
 
 def _sk_accuracy_of_matrix(x: Inputs) -> Bound:
@@ -390,90 +331,6 @@ def _sk_accuracy_of_matrix(x: Inputs) -> Bound:
     return call
 
 
-def _sk_mcc(x: Inputs) -> Bound:
-    from sklearn.metrics import matthews_corrcoef
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: matthews_corrcoef(y_true, y_pred)
-
-
-def _sk_balanced_accuracy(x: Inputs) -> Bound:
-    from sklearn.metrics import balanced_accuracy_score
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: balanced_accuracy_score(y_true, y_pred)
-
-
-def _sk_cohen_kappa(x: Inputs) -> Bound:
-    from sklearn.metrics import cohen_kappa_score
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: cohen_kappa_score(y_true, y_pred)
-
-
-def _sk_likelihood_ratios(x: Inputs) -> Bound:
-    from sklearn.metrics import class_likelihood_ratios
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: class_likelihood_ratios(y_true, y_pred)
-
-
-def _sk_confusion_matrix(x: Inputs) -> Bound:
-    from sklearn.metrics import confusion_matrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: confusion_matrix(y_true, y_pred)
-
-
-def _sk_confusion_array(x: Inputs) -> Bound:
-    from sklearn.metrics import confusion_matrix
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: confusion_matrix(y_true, y_pred, normalize="true")
-
-
-def _sk_report(x: Inputs) -> Bound:
-    from sklearn.metrics import classification_report
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: classification_report(y_true, y_pred, zero_division=0.0, output_dict=True)
-
-
-def _sk_report_text(x: Inputs) -> Bound:
-    from sklearn.metrics import classification_report
-
-    y_true, y_pred = x["y_true"], x["y_pred"]
-    return lambda: classification_report(y_true, y_pred, zero_division=0.0)
-
-
-def _sk_brier(x: Inputs) -> Bound:
-    from sklearn.metrics import brier_score_loss
-
-    y_true, y_proba = x["y_true"], x["y_proba"]
-    return lambda: brier_score_loss(y_true, y_proba)
-
-
-def _sk_brier_multi(x: Inputs) -> Bound:
-    from sklearn.metrics import brier_score_loss
-
-    y_true, y_proba, labels = x["y_true"], x["y_proba"], x["labels"]
-    return lambda: brier_score_loss(y_true, y_proba, labels=labels, scale_by_half=False)
-
-
-def _sk_log_loss(x: Inputs) -> Bound:
-    from sklearn.metrics import log_loss
-
-    y_true, y_proba = x["y_true"], x["y_proba"]
-    return lambda: log_loss(y_true, y_proba)
-
-
-def _sk_log_loss_multi(x: Inputs) -> Bound:
-    from sklearn.metrics import log_loss
-
-    y_true, y_proba, labels = x["y_true"], x["y_proba"], x["labels"]
-    return lambda: log_loss(y_true, y_proba, labels=labels)
-
-
 def _sk_top_k(x: Inputs) -> Bound:
     from sklearn.metrics import top_k_accuracy_score
 
@@ -485,18 +342,21 @@ def _sk_top_k(x: Inputs) -> Bound:
     return lambda: top_k_accuracy_score(y_true, y_score, k=k, labels=labels)
 
 
-def _sk_dcg(x: Inputs) -> Bound:
-    from sklearn.metrics import dcg_score
-
-    y_true, y_score = x["y_true"], x["y_score"]
-    return lambda: dcg_score(y_true, y_score)
-
-
-def _sk_ndcg(x: Inputs) -> Bound:
-    from sklearn.metrics import ndcg_score
-
-    y_true, y_score = x["y_true"], x["y_score"]
-    return lambda: ndcg_score(y_true, y_score)
+_sk_accuracy = _theirs("accuracy_score", *_PAIR)
+_sk_mcc = _theirs("matthews_corrcoef", *_PAIR)
+_sk_balanced_accuracy = _theirs("balanced_accuracy_score", *_PAIR)
+_sk_cohen_kappa = _theirs("cohen_kappa_score", *_PAIR)
+_sk_likelihood_ratios = _theirs("class_likelihood_ratios", *_PAIR)
+_sk_confusion_matrix = _theirs("confusion_matrix", *_PAIR)
+_sk_confusion_array = _theirs("confusion_matrix", *_PAIR, normalize="true")
+_sk_report = _theirs("classification_report", *_PAIR, zero_division=0.0, output_dict=True)
+_sk_report_text = _theirs("classification_report", *_PAIR, zero_division=0.0)
+_sk_brier = _theirs("brier_score_loss", *_PROBA)
+_sk_brier_multi = _theirs("brier_score_loss", *_PROBA, named=("labels",), scale_by_half=False)
+_sk_log_loss = _theirs("log_loss", *_PROBA)
+_sk_log_loss_multi = _theirs("log_loss", *_PROBA, named=("labels",))
+_sk_dcg = _theirs("dcg_score", *_RELEVANCE)
+_sk_ndcg = _theirs("ndcg_score", *_RELEVANCE)
 
 
 #: ImageNet validation's shape: 50 000 images, 1 000 classes (and ``k = 5``).
@@ -505,42 +365,26 @@ IMAGENET = Cell(50_000, 1_000)
 # -- the precision/recall family: macro average and per class, on the label inputs --------
 
 _PRF = {
-    "Precision": "precision_score",
-    "Recall": "recall_score",
-    "F1": "f1_score",
-    "FBeta": "fbeta_score",
-    "JaccardScore": "jaccard_score",
+    "Precision": ("precision", "precision_score"),
+    "Recall": ("recall", "recall_score"),
+    "F1": ("f1", "f1_score"),
+    "FBeta": ("f_beta", "fbeta_score"),
+    "JaccardScore": ("jaccard_score", "jaccard_score"),
 }
 
 
 def _prf_case(name: str, method: str) -> Case:
     """``name.method`` against its scikit-learn function, macro-averaged for ``score``."""
-    function = _PRF[name]
+    module, function = _PRF[name]
     extra: dict[str, Any] = {"beta": 2.0} if name == "FBeta" else {}
     average = "macro" if method == "score" else None
-
-    def ours(x: Inputs) -> Bound:
-        import lodestar.metrics
-
-        member = getattr(getattr(lodestar.metrics, name), method)
-        y_true, y_pred = x["y_true"], x["y_pred"]
-        if method == "score":
-            return lambda: member(y_true, y_pred, average="macro", **extra)
-        return lambda: member(y_true, y_pred, **extra)
-
-    def theirs(x: Inputs) -> Bound:
-        import sklearn.metrics
-
-        call = getattr(sklearn.metrics, function)
-        y_true, y_pred = x["y_true"], x["y_pred"]
-        return lambda: call(y_true, y_pred, average=average, zero_division=0.0, **extra)
-
+    ours = extra | ({"average": "macro"} if method == "score" else {})
     shown = ", beta=2.0" if extra else ""
     return Case(
         f"{name}.{method}",
         _labels,
-        ours,
-        theirs,
+        _ours(f"classification.{module}.{name}.{method}", *_PAIR, **ours),
+        _theirs(function, *_PAIR, average=average, zero_division=0.0, **extra),
         _labels_floor,
         f"{function}(y_true, y_pred{shown}, average={average!r}, zero_division=0.0)",
         _LABELS_FLOOR,

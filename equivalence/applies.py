@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from equivalence.members import REGISTRY
-from equivalence.model import _version_key
+from equivalence.versions import version_key
 
 __all__ = ["BEGIN", "END", "block", "pages", "rewrite"]
 
@@ -23,7 +23,7 @@ END = "<!-- /applies-to -->"
 
 
 def _versions(values: set[str]) -> str:
-    ordered = sorted(values, key=_version_key)
+    ordered = sorted(values, key=version_key)
     if len(ordered) == 1:
         return ordered[0]
     if len(ordered) == 2:

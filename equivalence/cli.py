@@ -397,8 +397,9 @@ def _check(arguments: argparse.Namespace) -> int:
     from hypothesis import settings
 
     from equivalence import report
-    from equivalence.conformance import run_member, sklearn_version
+    from equivalence.conformance import run_member
     from equivalence.runner import judge
+    from equivalence.versions import sklearn_version
 
     profile = arguments.profile or profiles.load()
     if arguments.profile:

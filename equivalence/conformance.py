@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from equivalence.faithful import FaithfulStats, judge_faithful
 from equivalence.model import Call, Member
 from equivalence.runner import Verdict, judge, same_inputs
+from equivalence.versions import sklearn_version
 from equivalence.view import view_of
 from equivalence.wire import Unsendable
 
@@ -31,12 +32,6 @@ Status = Literal["conforms", "conforms-declared", "fails", "no-oracle"]
 #: ``faithful``: the exactly computed result, within a bound of the float64 error (see
 #: :mod:`equivalence.faithful`).
 Level = Literal["exact", "faithful"]
-
-
-def sklearn_version() -> str:
-    import sklearn
-
-    return str(sklearn.__version__)
 
 
 class Mismatch(AssertionError):

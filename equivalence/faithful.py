@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from equivalence.exact import compare, evaluator
 from equivalence.exact.arith import Ambiguous
 from equivalence.model import Call, Member, Refusal, Value, distance
-from equivalence.runner import Verdict, _answer, _matching, ask, judge, same_inputs, snapshot
+from equivalence.runner import Verdict, _answer, _matching, ask_both, judge, snapshot
 from equivalence.view import view_of
 
 __all__ = ["FaithfulStats", "FaithfulVerdict", "judge_faithful"]
@@ -114,26 +114,11 @@ def judge_faithful(
     evaluate = evaluator(member.name)
     if evaluate is None:
         return judge(member, call, sklearn_version, implementation)
-    function = implementation or member.implementation
-    before = (snapshot(call.args), snapshot(dict(call.kwargs)))
-    started = time.perf_counter()
-    mine = ask(function, call, member.project)
-    asked = time.perf_counter()
-    theirs = ask(lambda *a, **k: member.oracle(call), call)
-    seconds_mine, seconds_theirs = asked - started, time.perf_counter() - asked
-
-    def verdict(ok: bool, reason: str, **extra: Any) -> FaithfulVerdict:
-        extra.setdefault("seconds_lodestar", seconds_mine)
-        extra.setdefault("seconds_oracle", seconds_theirs)
-        return FaithfulVerdict(ok, reason, mine, theirs, **extra)
-
-    if not same_inputs(before, (call.args, dict(call.kwargs))):
-        return verdict(False, "the implementation modified its input")
-    if isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
-        allowed = ", ".join(error.__name__ for error in member.refusals)
-        return verdict(
-            False, f"the implementation raised {mine.error.__name__}, not one of: {allowed}"
-        )
+    answers = ask_both(member, call, implementation, "the implementation")
+    mine, theirs = answers.mine, answers.theirs
+    verdict = partial(answers.verdict, FaithfulVerdict)
+    if answers.breach is not None:
+        return verdict(False, answers.breach)
 
     expected: Any = _NOT_EVALUATED
     try:

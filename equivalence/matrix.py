@@ -16,7 +16,8 @@ from typing import Any
 
 from equivalence.machine import simd_summary
 from equivalence.members import REGISTRY
-from equivalence.model import VersionRange, _version_key
+from equivalence.model import VersionRange
+from equivalence.versions import minor, version_key
 
 __all__ = ["REGENERATE", "load", "render", "stale"]
 
@@ -36,19 +37,15 @@ def load(folder: Path) -> list[dict[str, Any]]:
     return sorted(
         reports,
         key=lambda r: (
-            _version_key(r["environment"]["sklearn"]),
-            _version_key(r["environment"]["numpy"]),
+            version_key(r["environment"]["sklearn"]),
+            version_key(r["environment"]["numpy"]),
         ),
     )
 
 
 def _column(report: dict[str, Any]) -> str:
     env = report["environment"]
-    return f"{_minor(env['sklearn'])}<br>{_minor(env['numpy'])}"
-
-
-def _minor(version: str) -> str:
-    return ".".join(version.split(".")[:2])
+    return f"{minor(env['sklearn'])}<br>{minor(env['numpy'])}"
 
 
 def _anchor(member: str, report: dict[str, Any]) -> str:
@@ -85,12 +82,12 @@ def _place(where: list[dict[str, Any]], reports: list[dict[str, Any]]) -> str:
 
     def numpy_of(group: list[dict[str, Any]], sk: str) -> set[str]:
         return {
-            _minor(r["environment"]["numpy"])
+            minor(r["environment"]["numpy"])
             for r in group
-            if _minor(r["environment"]["sklearn"]) == sk
+            if minor(r["environment"]["sklearn"]) == sk
         }
 
-    minors = list(dict.fromkeys(_minor(r["environment"]["sklearn"]) for r in reports))
+    minors = list(dict.fromkeys(minor(r["environment"]["sklearn"]) for r in reports))
     labels: list[str | None] = []
     for sk in minors:
         here, every = numpy_of(where, sk), numpy_of(reports, sk)

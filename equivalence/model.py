@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 from hypothesis import strategies as st
 
+from equivalence.versions import version_key
 from lodestar.errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -218,26 +219,6 @@ class Tolerance:
         return distance(first, second) <= ulps
 
 
-def _version_key(text: str) -> tuple[int, ...]:
-    """``1.8`` → ``(1, 8, 0, 1)``; a pre-release such as ``1.8.0rc1`` sorts before it."""
-    parts: list[int] = []
-    release = 1
-    for piece in text.split(".")[:3]:
-        digits = ""
-        for character in piece:
-            if not character.isdigit():
-                break
-            digits += character
-        if not digits:
-            break
-        parts.append(int(digits))
-        if digits != piece:
-            release = 0
-            break
-    parts += [0] * (3 - len(parts))
-    return (*parts, release)
-
-
 @dataclass(frozen=True)
 class VersionRange:
     """A range of scikit-learn versions, ``since`` included and ``until`` excluded.
@@ -249,10 +230,10 @@ class VersionRange:
     until: str = ""
 
     def contains(self, version: str) -> bool:
-        key = _version_key(version)
-        if self.since and key < _version_key(self.since):
+        key = version_key(version)
+        if self.since and key < version_key(self.since):
             return False
-        return not (self.until and key >= _version_key(self.until))
+        return not (self.until and key >= version_key(self.until))
 
     def describe(self) -> str:
         if self.since and self.until:

@@ -11,6 +11,7 @@ from typing import Any
 
 from equivalence import digest, machine
 from equivalence.conformance import MemberResult
+from equivalence.versions import sklearn_version
 
 __all__ = ["build", "environment", "write"]
 
@@ -19,14 +20,13 @@ def environment() -> dict[str, str]:
     """The versions a report was produced with."""
     import hypothesis
     import numpy
-    import sklearn
 
     import lodestar
 
     return {
         "python": platform.python_version(),
         "numpy": numpy.__version__,
-        "sklearn": sklearn.__version__,
+        "sklearn": sklearn_version(),
         "lodestar": lodestar.__version__,
         "hypothesis": hypothesis.__version__,
         "platform": platform.platform(),

@@ -18,7 +18,8 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,7 +27,7 @@ from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value,
 from equivalence.view import View, view_of
 from equivalence.wire import Unsendable
 
-__all__ = ["Verdict", "ask", "judge", "same_inputs", "snapshot"]
+__all__ = ["Answers", "Verdict", "ask", "ask_both", "judge", "same_inputs", "snapshot"]
 
 
 @dataclass(frozen=True)
@@ -150,14 +151,36 @@ def _matching(divergences: list[Divergence], kind: str, call: View) -> Divergenc
     return None
 
 
-def judge(
+V = TypeVar("V", bound=Verdict)
+
+
+@dataclass(frozen=True)
+class Answers:
+    """Both sides' outcomes on one call and the time each took; ``breach`` names the
+    first two rules' failure (the inputs changed, an undocumented exception type), or is
+    ``None``."""
+
+    mine: Outcome
+    theirs: Outcome
+    seconds_lodestar: float
+    seconds_oracle: float
+    breach: str | None = None
+
+    def verdict(self, kind: type[V], ok: bool, reason: str, **extra: Any) -> V:
+        """A verdict of type ``kind`` on these answers, with their times."""
+        times = {"seconds_lodestar": self.seconds_lodestar, "seconds_oracle": self.seconds_oracle}
+        return kind(ok, reason, self.mine, self.theirs, **{**times, **extra})
+
+
+def ask_both(
     member: Member,
-    call: Call,
-    sklearn_version: str,
+    call: View,
     implementation: Callable[..., Any] | None = None,
-) -> Verdict:
-    """Asks both sides ``call`` and applies the verdict rules."""
-    call = view_of(member, call)
+    side: str = "lodestar",
+) -> Answers:
+    """Asks ``implementation`` (the member's own by default) and the oracle ``call``,
+    each timed, and checks the first two rules; ``side`` names the implementation in a
+    breach."""
     function = implementation or member.implementation
     before = (snapshot(call.args), snapshot(dict(call.kwargs)))
     with warnings.catch_warnings():
@@ -168,23 +191,28 @@ def judge(
             asked = time.perf_counter()
             theirs = _ask(lambda *a, **k: member.oracle(call), call)
             seconds_lodestar, seconds_oracle = asked - started, time.perf_counter() - asked
-
-    def verdict(ok: bool, reason: str, **extra: Any) -> Verdict:
-        return Verdict(
-            ok,
-            reason,
-            mine,
-            theirs,
-            **extra,
-            seconds_lodestar=seconds_lodestar,
-            seconds_oracle=seconds_oracle,
-        )
-
+    breach = None
     if not same_inputs(before, (call.args, dict(call.kwargs))):
-        return verdict(False, "lodestar modified its input")
-    if isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
+        breach = f"{side} modified its input"
+    elif isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
         allowed = ", ".join(error.__name__ for error in member.refusals)
-        return verdict(False, f"lodestar raised {mine.error.__name__}, not one of: {allowed}")
+        breach = f"{side} raised {mine.error.__name__}, not one of: {allowed}"
+    return Answers(mine, theirs, seconds_lodestar, seconds_oracle, breach)
+
+
+def judge(
+    member: Member,
+    call: Call,
+    sklearn_version: str,
+    implementation: Callable[..., Any] | None = None,
+) -> Verdict:
+    """Asks both sides ``call`` and applies the verdict rules."""
+    call = view_of(member, call)
+    answers = ask_both(member, call, implementation)
+    mine, theirs = answers.mine, answers.theirs
+    verdict = partial(answers.verdict, Verdict)
+    if answers.breach is not None:
+        return verdict(False, answers.breach)
 
     tolerance = member.tolerance
     ulps = tolerance.ulps_for(sklearn_version)

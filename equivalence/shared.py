@@ -25,6 +25,7 @@ __all__ = [
     "float32_weight_total",
     "malformed_pos_label",
     "non_finite_weight",
+    "none_refused",
     "pos_label",
 ]
 
@@ -153,6 +154,18 @@ def all_zero_weight(until: str, answered: str) -> Divergence:
 def empty_input(until: str = "", answered: str = "NaN") -> Divergence:
     """Empty input is refused where scikit-learn (before ``until``) answered."""
     return _refused("empty_input", "Empty input", until, answered, lambda v: v.empty)
+
+
+def none_refused(name: str, csharp_type: str, answered: str) -> Divergence:
+    """``name=None`` is refused, since a C# ``csharp_type`` cannot be null; scikit-learn
+    ``answered`` (a clause: "asked without labels, answers")."""
+    return Divergence(
+        f"{name}_none",
+        "narrowing",
+        f"{name}=None is refused, as the C# {csharp_type} cannot be null; scikit-learn, "
+        f"{answered}.",
+        lambda v: v[name] is None,
+    )
 
 
 def malformed_pos_label() -> Divergence:

@@ -39,6 +39,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from equivalence import wire
 from equivalence.model import Call, Member
+from equivalence.versions import sklearn_version
 from equivalence.view import view_of
 
 __all__ = [
@@ -288,7 +289,6 @@ def draw_calls(member: Member, count: int, start: int) -> list[Call]:
 
 
 def header(member: Member) -> dict[str, Any]:
-    import sklearn
 
     import lodestar
 
@@ -297,7 +297,7 @@ def header(member: Member) -> dict[str, Any]:
         "member": member.name,
         "csharp": member.csharp,
         "lodestar": lodestar.__version__,
-        "scikit-learn": sklearn.__version__,
+        "scikit-learn": sklearn_version(),
         "numpy": np.__version__,
     }
 

@@ -16,7 +16,7 @@ import inspect
 import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
 
@@ -25,7 +25,17 @@ from equivalence.model import Call
 if TYPE_CHECKING:
     from equivalence.model import Member
 
-__all__ = ["View", "as_floats", "as_labels", "parameters_of", "rows_of", "view_of"]
+__all__ = [
+    "TwoByTwo",
+    "View",
+    "as_floats",
+    "as_labels",
+    "is_count",
+    "on",
+    "parameters_of",
+    "rows_of",
+    "view_of",
+]
 
 Array = np.ndarray[Any, Any]
 T = TypeVar("T")
@@ -61,7 +71,9 @@ def as_floats(value: Any) -> Array | None:
         return None
 
 
-def _is_count(value: Any) -> bool:
+def is_count(value: Any) -> bool:
+    """Whether ``value`` is an integer (a NumPy one included), not a boolean: what a C#
+    ``int`` holds."""
     return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
@@ -78,6 +90,17 @@ def parameters_of(function: Callable[..., Any]) -> Signature:
         defaults = {name: p.default for name, p in parameters.items() if p.default is not p.empty}
         entry = _SIGNATURES[id(function)] = (function, (names, defaults))
     return entry[1]
+
+
+class TwoByTwo(NamedTuple):
+    """The four cells of a binary problem whose positive label is ``pos``: sample counts,
+    or sums of weights."""
+
+    tn: Any
+    fp: Any
+    fn: Any
+    tp: Any
+    pos: Any
 
 
 class cached_property(Generic[T]):
@@ -191,6 +214,31 @@ class View(Call):
         except TypeError:
             return False
 
+    @cached_property
+    def observed(self) -> list[int]:
+        """The labels of both labels arguments, ascending; none where either is malformed
+        or their lengths differ."""
+        truth, predicted = self.truth, self.predicted
+        if truth is None or predicted is None or len(truth) != len(predicted):
+            return []
+        return sorted(set(truth.tolist()) | set(predicted.tolist()))
+
+    def two_by_two(self, positive: Any) -> TwoByTwo | None:
+        """The :class:`TwoByTwo` of ``positive``: the samples (or their weights, in order)
+        by whether truth and prediction are ``positive``, added up by a plain loop. ``None``
+        where the labels are malformed or of different lengths, or the weights are not
+        finite or not one a sample."""
+        truth, predicted, weight = self.truth, self.predicted, self.weight
+        if truth is None or predicted is None or len(truth) != len(predicted):
+            return None
+        if weight is not None and (len(weight) != len(truth) or not self.finite_weight):
+            return None
+        cells: list[Any] = [0, 0, 0, 0] if weight is None else [0.0, 0.0, 0.0, 0.0]
+        for index, (t, p) in enumerate(zip(truth.tolist(), predicted.tolist(), strict=True)):
+            cells[2 * (t == positive) + (p == positive)] += 1 if weight is None else weight[index]
+        tn, fp, fn, tp = cells
+        return TwoByTwo(tn, fp, fn, tp, positive)
+
     # -- counts --------------------------------------------------------------------------
 
     @cached_property
@@ -199,13 +247,13 @@ class View(Call):
         for name in ("class_count", "label_count"):
             if name in self.arguments:
                 value = self.arguments[name]
-                return int(value) if _is_count(value) else None
+                return int(value) if is_count(value) else None
         return None
 
     @cached_property
     def k(self) -> int | None:
         value: Any = self.arguments.get("k")
-        return int(value) if _is_count(value) else None
+        return int(value) if is_count(value) else None
 
     # -- the number block -------------------------------------------------------------
 
@@ -323,6 +371,14 @@ class View(Call):
         from equivalence.malformed import malformed_arguments
 
         return malformed_arguments(self.given, self.roles)
+
+
+def on(
+    reading: Callable[[View], T | None], test: Callable[[T, View], Any]
+) -> Callable[[View], bool]:
+    """A predicate reading the call through ``reading`` (once per call, by
+    :meth:`View.derived`): false where the reading is ``None``, else ``test(reading, view)``."""
+    return lambda v: (value := v.derived(reading)) is not None and bool(test(value, v))
 
 
 _ROLES: dict[int, tuple[Member, Mapping[str, str]]] = {}

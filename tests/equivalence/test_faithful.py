@@ -10,12 +10,13 @@ from typing import Any
 import plain_port
 import pytest
 
-from equivalence.conformance import run_member, sklearn_version
+from equivalence.conformance import run_member
 from equivalence.exact.arith import Ambiguous, Approx, exact, nonzero, total
 from equivalence.faithful import judge_faithful
 from equivalence.members import REGISTRY
 from equivalence.model import Call
 from equivalence.runner import judge
+from equivalence.versions import sklearn_version
 
 BRIER_CALL = Call(
     (

@@ -108,3 +108,28 @@ def test_a_broken_divergence_predicate_does_not_excuse_anything() -> None:
 
     member = _member(divergences=(Divergence("b", "widening", "", broken),))
     assert not judge(member, Call((-3.0,)), "1.9").ok
+
+
+def test_both_judges_ask_both_sides_through_one_step() -> None:
+    from equivalence.faithful import FaithfulVerdict
+    from equivalence.runner import ask_both
+    from equivalence.view import view_of
+
+    def mutating(values: list[float]) -> float:
+        values[0] = 0.0
+        return 0.0
+
+    def raising(values: list[float]) -> float:
+        raise KeyError("not a documented refusal")
+
+    call = Call(([1.0],))
+    for implementation, breach in ((mutating, "modified its input"), (raising, "raised KeyError")):
+        member = _member(implementation=implementation, oracle=lambda c: 0.0)
+        answers = ask_both(member, view_of(member, call), side="the port")
+        assert answers.breach is not None and answers.breach.startswith(f"the port {breach}")
+        assert answers.seconds_lodestar >= 0.0 and answers.seconds_oracle >= 0.0
+        verdict = answers.verdict(FaithfulVerdict, False, answers.breach, ratio=2.0)
+        assert isinstance(verdict, FaithfulVerdict) and verdict.ratio == 2.0
+        assert verdict.lodestar is answers.mine and verdict.sklearn is answers.theirs
+    good = ask_both(_member(), view_of(_member(), Call((3.0,))))
+    assert good.breach is None and good.mine == good.theirs

@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-import sklearn
 from sklearn.metrics import classification_report
 
+from equivalence.versions import sklearn_since
 from lodestar.errors import ArgumentError, ArgumentOutOfRangeError, UndefinedMetricError
 from lodestar.metrics import AverageRow, ClassificationReport, ClassRow, ZeroDivision
 
@@ -16,10 +16,9 @@ TRIAGE_TRUE = [0, 0, 1, 1, 2, 2, 2]
 TRIAGE_PRED = [0, 1, 1, 1, 2, 2, 0]
 TRIAGE_NAMES = ["urgent", "normal", "spam"]
 
-SKLEARN = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
 #: Before 1.4 scikit-learn's F1 came from the divided precision and recall (the declared
 #: divergence ``f_score_from_precision_and_recall``).
-since_14 = pytest.mark.skipif(SKLEARN < (1, 4), reason="F1 from the counts since 1.4")
+since_14 = pytest.mark.skipif(not sklearn_since("1.4"), reason="F1 from the counts since 1.4")
 
 _SKLEARN_POLICY = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: np.nan}
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-import sklearn
 from sklearn import metrics as skm
 
+from equivalence.versions import sklearn_since
 from lodestar.errors import (
     ArgumentError,
     ArgumentNullError,
@@ -30,7 +30,6 @@ from lodestar.metrics import (
     ZeroDivision,
 )
 
-SKLEARN = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
 _POLICY = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: np.nan}
 _AVERAGES = (*Averaging, None)
 
@@ -91,7 +90,7 @@ def random_call(rng: np.random.Generator) -> tuple[Any, Any, dict[str, Any]]:
     return y_true, y_pred, kwargs
 
 
-@pytest.mark.skipif(SKLEARN < (1, 4), reason="F from the counts since 1.4")
+@pytest.mark.skipif(not sklearn_since("1.4"), reason="F from the counts since 1.4")
 @pytest.mark.parametrize("name", sorted(FAMILY))
 def test_agrees_with_scikit_learn_on_random_calls(name: str) -> None:
     score, per_class, function, extra = FAMILY[name]

@@ -14,9 +14,9 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 
-from equivalence.conformance import sklearn_version
 from equivalence.model import Call, Member, Refusal, Value, distance
 from equivalence.runner import ask
+from equivalence.versions import sklearn_version
 from tests.ports._common import ZERO_SUM
 
 __all__ = ["Agreement", "agreement", "relative_gap"]
