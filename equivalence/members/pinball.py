@@ -47,9 +47,9 @@ def _adjust(alpha: bool, policy: bool, output_weights: bool) -> Any:
 
     def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
         code, spoil, where = d.raw[11], d.raw[8], d.raw[9]  # switches finish leaves alone
-        if alpha:  # one call in nine or so asks for a quantile outside [0, 1]
-            bad = code % 64 < len(BAD_ALPHAS)
-            d.kwargs["alpha"] = BAD_ALPHAS[code % 64] if bad else ALPHAS[code % len(ALPHAS)]
+        if alpha:  # one call in twenty or so asks for a quantile outside [0, 1]
+            bad = code % 128 < len(BAD_ALPHAS)
+            d.kwargs["alpha"] = BAD_ALPHAS[code % 128] if bad else ALPHAS[code % len(ALPHAS)]
         if policy:
             d.kwargs["zero_division"] = tuple(ZeroDivision)[code // 64]
         if d.scenario == "constant_column" and d.samples:
