@@ -243,8 +243,8 @@ def _member(name: str, implementation: Any, function: str, d2: bool) -> Member:
         extra=lambda s: o.calls(s, output_weights=not per_output, adjust=adjust),
         more_edges=(*(_ALPHA_EDGES if takes_alpha else ()), *(_D2_EDGES if d2 else ())),
         divergences=(
-            (_OLD_QUANTILE, _OLD_QUANTILE_ONE_OUTPUT, _ALL_ZERO_WEIGHT)
-            + ((_SINGLE_SAMPLE_ARRAY,) if per_output else ())
+            (_OLD_QUANTILE, _ALL_ZERO_WEIGHT)
+            + ((_SINGLE_SAMPLE_ARRAY,) if per_output else (_OLD_QUANTILE_ONE_OUTPUT,))
             if d2
             else ()
         ),
