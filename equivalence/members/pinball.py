@@ -35,8 +35,9 @@ EPS = float(np.finfo(np.float64).eps)
 #: Quantiles: the ends, the middle (where a baseline averages two order statistics most
 #: often), and some whose ``100·alpha / 100`` is not ``alpha``.
 ALPHAS = (0.5, 0.0, 1.0, 0.25, 0.5, 0.1, 0.75, 0.07, 0.5, 0.3, 0.99, 1 / 3, 0.58, 0.25, 0.9, 0.2)
-#: Quantiles refused on both sides.
-BAD_ALPHAS = (-0.1, 1.1, math.nan, math.inf, -math.inf, -5e-324, 1.0000000000000002)
+#: Quantiles refused on both sides (NaN, which a check written ``alpha < 0 or alpha > 1``
+#: lets through, twice as often).
+BAD_ALPHAS = (math.nan, -0.1, 1.1, math.nan, math.inf, -math.inf, -5e-324, 1.0000000000000002)
 _POLICY_VALUE = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}
 
 
@@ -47,9 +48,9 @@ def _adjust(alpha: bool, policy: bool, output_weights: bool) -> Any:
 
     def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
         code, spoil, where = d.raw[11], d.raw[8], d.raw[9]  # switches finish leaves alone
-        if alpha:  # one call in twenty or so asks for a quantile outside [0, 1]
-            bad = code % 128 < len(BAD_ALPHAS)
-            d.kwargs["alpha"] = BAD_ALPHAS[code % 128] if bad else ALPHAS[code % len(ALPHAS)]
+        if alpha:  # one call in eight or so asks for a quantile outside [0, 1]
+            bad = code % 64 < len(BAD_ALPHAS)
+            d.kwargs["alpha"] = BAD_ALPHAS[code % 64] if bad else ALPHAS[code % len(ALPHAS)]
         if policy:
             d.kwargs["zero_division"] = tuple(ZeroDivision)[code // 64]
         if d.scenario == "constant_column" and d.samples:
