@@ -451,9 +451,13 @@ def regression_case(
 
     shown = "".join(f", {k}={v!r}" for k, v in fixed.items())
     counted = function != "max_error"
+
+    def flat(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+        return _targets(rng, n * outputs, 1)  # one output: the values a row holds, in a line
+
     return Case(
         name,
-        _targets,
+        _targets if counted else flat,
         ours,
         theirs,
         _targets_floor,

@@ -124,5 +124,15 @@ TARGETS: tuple[Target, ...] = (
         "`CohenKappa.score`, 10⁶ samples, 10 classes: at least 5× faster than `cohen_kappa_score`",
         _speedup_at_least("CohenKappa.score", Cell(1_000_000, LABEL_CLASSES), 5),
     ),
+    Target(
+        "`MeanSquaredError.score`, 10⁶ samples, 1 output: at least 3× faster than "
+        "`mean_squared_error`",
+        _speedup_at_least("MeanSquaredError.score", Cell(1_000_000, 1), 3),
+    ),
+    Target(
+        "`MeanSquaredError.score`, 10⁵ samples, 10 outputs: at least 3× faster than "
+        "`mean_squared_error`",
+        _speedup_at_least("MeanSquaredError.score", Cell(100_000, 10), 3),
+    ),
     Target("Every member, every size: never slower than scikit-learn", _never_slower),
 )

@@ -146,6 +146,7 @@ def _body(sections: _Sections) -> list[str]:
             divergence = next(d for d in member.divergences if _key(d) == key)
             lines += ["", f"### {sections.shared_title[key]}", "", _definition(divergence)]
             declared = "Declared by " + ", ".join(f"`{name}`" for name in names) + "."
+            # One paragraph, wrapped: the list grows with the registry.
             lines += ["", *textwrap.wrap(declared, 100, break_long_words=False)]
     lines += ["", "## Divergences by member"]
     for member in sections.members:

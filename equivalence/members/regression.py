@@ -4,10 +4,12 @@ here names its scikit-learn function and what is its own."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from equivalence import outputs as o
-from equivalence.model import Edge
+from equivalence.model import Edge, Member
 from equivalence.view import View
 from lodestar.metrics import (
     MaxError,
@@ -26,49 +28,31 @@ def _near_zero_truth(v: View) -> bool:  # a truth the percentage clamps: |y| bel
 
 
 ZERO_TRUTH = Edge("zero_truth", "a true value of magnitude below 2**-52", _near_zero_truth)
-RAW = "raw_values"
+
+
+def _pair(kind: type, function: str, **options: Any) -> tuple[Member, Member]:
+    """``kind.score`` and ``kind.per_output`` against ``function``; ``options`` go to both
+    but ``single_output_refused``, which concerns output weights (``score``'s alone)."""
+    name = kind.__name__
+    per_output = {k: v for k, v in options.items() if k != "single_output_refused"}
+    return (
+        o.member(f"{name}.score", kind.score, function, **options),  # type: ignore[attr-defined]
+        o.member(
+            f"{name}.per_output",
+            kind.per_output,  # type: ignore[attr-defined]
+            function,
+            multioutput="raw_values",
+            **per_output,
+        ),
+    )
+
 
 MEMBERS = (
-    o.member("MeanSquaredError.score", MeanSquaredError.score, "mean_squared_error"),
-    o.member(
-        "MeanSquaredError.per_output",
-        MeanSquaredError.per_output,
-        "mean_squared_error",
-        multioutput=RAW,
+    *_pair(MeanSquaredError, "mean_squared_error"),
+    *_pair(
+        RootMeanSquaredError, "root_mean_squared_error", since="1.4", single_output_refused=False
     ),
-    o.member(
-        "RootMeanSquaredError.score",
-        RootMeanSquaredError.score,
-        "root_mean_squared_error",
-        since="1.4",
-        single_output_refused=False,
-    ),
-    o.member(
-        "RootMeanSquaredError.per_output",
-        RootMeanSquaredError.per_output,
-        "root_mean_squared_error",
-        since="1.4",
-        multioutput=RAW,
-    ),
-    o.member("MeanAbsoluteError.score", MeanAbsoluteError.score, "mean_absolute_error"),
-    o.member(
-        "MeanAbsoluteError.per_output",
-        MeanAbsoluteError.per_output,
-        "mean_absolute_error",
-        multioutput=RAW,
-    ),
+    *_pair(MeanAbsoluteError, "mean_absolute_error"),
     o.member("MaxError.score", MaxError.score, "max_error"),
-    o.member(
-        "MeanAbsolutePercentageError.score",
-        MeanAbsolutePercentageError.score,
-        "mean_absolute_percentage_error",
-        more_edges=(ZERO_TRUTH,),
-    ),
-    o.member(
-        "MeanAbsolutePercentageError.per_output",
-        MeanAbsolutePercentageError.per_output,
-        "mean_absolute_percentage_error",
-        multioutput=RAW,
-        more_edges=(ZERO_TRUTH,),
-    ),
+    *_pair(MeanAbsolutePercentageError, "mean_absolute_percentage_error", more_edges=(ZERO_TRUTH,)),
 )

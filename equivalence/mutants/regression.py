@@ -69,6 +69,7 @@ _PER = "unweighted zero_sum_divides divided_by_count column_major non_finite_sco
 _SCORE = "unweighted output_weights_ignored zero_sum_divides output_weights_by_count"
 _ABS = "np.abs(out, out=out)"
 _CLAMP = "np.maximum(np.abs(truth), EPSILON)"
+_DIVIDE = f"np.divide(out, {_CLAMP}, out=out)"
 _WORST = "np.max(np.abs(found.truth - found.predicted))"
 
 MUTANTS = (
@@ -89,9 +90,14 @@ MUTANTS = (
         _RMSE,
         _SCORE,
         (
-            "root_of_the_mean",
-            "the root of the averaged squared error, not the mean of the roots",
-            (_ROOTS_SCORE, f"np.sqrt({_ROOTS_SCORE.replace('_roots', 'squared_errors')})"),
+            "root_per_value",
+            "the root of each squared residual averaged: the mean absolute error",
+            (
+                "np.sqrt(squared_errors(found))",
+                "_outputs.term_means(\n"
+                "    lambda t, p, out: np.abs(np.subtract(t, p, out=out), out=out), found\n"
+                ")",
+            ),
         ),
     ),
     *of(
@@ -134,10 +140,7 @@ MUTANTS = (
         (
             "percent",
             "a percentage, not a fraction",
-            (
-                "return _outputs.term_means(_term, found)",
-                "return 100.0 * _outputs.term_means(_term, found)",
-            ),
+            (_DIVIDE, f"{_DIVIDE}\nnp.multiply(out, 100.0, out=out)"),
         ),
         (
             "float32_epsilon",

@@ -16,6 +16,7 @@ non-finite input into a non-finite result), or up front where a member asks for 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,8 @@ __all__ = [
     "Kernel",
     "Targets",
     "column_means",
+    "members",
+    "of_term",
     "per_output",
     "reduce",
     "refuse_non_finite",
@@ -236,3 +239,51 @@ def per_output(
     found = targets(y_true, y_pred, output_count, sample_weight)
     with np.errstate(all="ignore"):
         return kernel(found)
+
+
+def of_term(term: Term) -> Kernel:
+    """The kernel that averages ``term`` down the columns (:func:`term_means`)."""
+    return functools.partial(term_means, term)
+
+
+def members(
+    kernel: Kernel, type_name: str, module: str, what: str
+) -> tuple[Callable[..., float], Callable[..., FloatArray]]:
+    """A mean-type type's ``score`` and ``per_output``, over ``kernel``: their signatures
+    and refusals are the family's, only the kernel differs. Each is named as a method of
+    ``type_name`` in ``module``, where it is defined."""
+
+    def score_(
+        y_true: Any,
+        y_pred: Any,
+        output_count: int = 1,
+        sample_weight: Any = None,
+        output_weights: Any = None,
+    ) -> float:
+        return score(kernel, y_true, y_pred, output_count, sample_weight, output_weights)
+
+    def per_output_(
+        y_true: Any, y_pred: Any, output_count: int = 1, sample_weight: Any = None
+    ) -> FloatArray:
+        return per_output(kernel, y_true, y_pred, output_count, sample_weight)
+
+    page = f"docs/reference/metrics/regression/{type_name.lower()}"
+    score_.__doc__ = f"""The {what} over every output: the per-output values averaged,
+        or weighted by ``output_weights``. See ``{page}-score.md``.
+
+        Raises:
+            ArgumentError: as :func:`targets` refuses, or NaN or infinity in ``y_true`` or
+                ``y_pred``.
+            ArgumentOutOfRangeError: ``output_count`` is below one.
+        """
+    per_output_.__doc__ = f"""One {what} per output, in column order
+        (``multioutput='raw_values'``). See ``{page}-peroutput.md``.
+
+        Raises:
+            ArgumentError: as ``score`` does, less what concerns ``output_weights``.
+            ArgumentOutOfRangeError: ``output_count`` is below one.
+        """
+    for function, method in ((score_, "score"), (per_output_, "per_output")):
+        function.__name__, function.__module__ = method, module
+        function.__qualname__ = f"{type_name}.{method}"
+    return score_, per_output_

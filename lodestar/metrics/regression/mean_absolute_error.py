@@ -17,42 +17,14 @@ def _term(truth: Any, predicted: Any, out: Any) -> None:
     np.abs(out, out=out)
 
 
-def _absolute(found: _outputs.Targets) -> np.ndarray[Any, Any]:
-    """The mean absolute residual of each output."""
-    return _outputs.term_means(_term, found)
+_SCORE, _PER_OUTPUT = _outputs.members(
+    _outputs.of_term(_term), "MeanAbsoluteError", __name__, "mean absolute error"
+)
 
 
 class MeanAbsoluteError:
     """The mirror of ``Lodestar.Metrics.MeanAbsoluteError`` and of
     ``sklearn.metrics.mean_absolute_error``."""
 
-    @staticmethod
-    def score(
-        y_true: Any,
-        y_pred: Any,
-        output_count: int = 1,
-        sample_weight: Any = None,
-        output_weights: Any = None,
-    ) -> float:
-        """The mean absolute error over every output. See
-        ``docs/reference/metrics/regression/meanabsoluteerror-score.md``.
-
-        Raises:
-            ArgumentError: as :meth:`MeanSquaredError.score` refuses.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.score(
-            _absolute, y_true, y_pred, output_count, sample_weight, output_weights
-        )
-
-    @staticmethod
-    def per_output(
-        y_true: Any, y_pred: Any, output_count: int = 1, sample_weight: Any = None
-    ) -> np.ndarray[Any, Any]:
-        """One mean absolute error per output, in column order.
-
-        Raises:
-            ArgumentError: as :meth:`score` does.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.per_output(_absolute, y_true, y_pred, output_count, sample_weight)
+    score = staticmethod(_SCORE)
+    per_output = staticmethod(_PER_OUTPUT)

@@ -22,44 +22,18 @@ def _term(truth: Any, predicted: Any, out: Any) -> None:
     np.divide(out, np.maximum(np.abs(truth), EPSILON), out=out)
 
 
-def _relative(found: _outputs.Targets) -> np.ndarray[Any, Any]:
-    """The mean absolute percentage error of each output."""
-    return _outputs.term_means(_term, found)
+_SCORE, _PER_OUTPUT = _outputs.members(
+    _outputs.of_term(_term),
+    "MeanAbsolutePercentageError",
+    __name__,
+    "mean absolute percentage error",
+)
 
 
 class MeanAbsolutePercentageError:
     """The mirror of ``Lodestar.Metrics.MeanAbsolutePercentageError`` and of
-    ``sklearn.metrics.mean_absolute_percentage_error``."""
+    ``sklearn.metrics.mean_absolute_percentage_error``: a truth of zero is divided by
+    ``2**-52`` instead."""
 
-    @staticmethod
-    def score(
-        y_true: Any,
-        y_pred: Any,
-        output_count: int = 1,
-        sample_weight: Any = None,
-        output_weights: Any = None,
-    ) -> float:
-        """The mean absolute percentage error over every output, as a fraction: ``0.5`` is
-        fifty per cent. A truth of zero is divided by ``2**-52`` instead, so that a miss
-        there weighs about ``4.5e15`` times the miss. See
-        ``docs/reference/metrics/regression/meanabsolutepercentageerror-score.md``.
-
-        Raises:
-            ArgumentError: as :meth:`MeanSquaredError.score` refuses.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.score(
-            _relative, y_true, y_pred, output_count, sample_weight, output_weights
-        )
-
-    @staticmethod
-    def per_output(
-        y_true: Any, y_pred: Any, output_count: int = 1, sample_weight: Any = None
-    ) -> np.ndarray[Any, Any]:
-        """One mean absolute percentage error per output, in column order.
-
-        Raises:
-            ArgumentError: as :meth:`score` does.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.per_output(_relative, y_true, y_pred, output_count, sample_weight)
+    score = staticmethod(_SCORE)
+    per_output = staticmethod(_PER_OUTPUT)

@@ -18,36 +18,15 @@ def _roots(found: _outputs.Targets) -> np.ndarray[Any, Any]:
     return roots
 
 
+_SCORE, _PER_OUTPUT = _outputs.members(
+    _roots, "RootMeanSquaredError", __name__, "root mean squared error"
+)
+
+
 class RootMeanSquaredError:
     """The mirror of ``Lodestar.Metrics.RootMeanSquaredError`` and of
-    ``sklearn.metrics.root_mean_squared_error``."""
+    ``sklearn.metrics.root_mean_squared_error``: the root is taken per output, before the
+    reduction."""
 
-    @staticmethod
-    def score(
-        y_true: Any,
-        y_pred: Any,
-        output_count: int = 1,
-        sample_weight: Any = None,
-        output_weights: Any = None,
-    ) -> float:
-        """The per-output roots averaged, or weighted by ``output_weights`` (not the root of
-        the averaged squared error). See
-        ``docs/reference/metrics/regression/rootmeansquarederror-score.md``.
-
-        Raises:
-            ArgumentError: as :meth:`MeanSquaredError.score` refuses.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.score(_roots, y_true, y_pred, output_count, sample_weight, output_weights)
-
-    @staticmethod
-    def per_output(
-        y_true: Any, y_pred: Any, output_count: int = 1, sample_weight: Any = None
-    ) -> np.ndarray[Any, Any]:
-        """One root mean squared error per output, in column order.
-
-        Raises:
-            ArgumentError: as :meth:`score` does.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.per_output(_roots, y_true, y_pred, output_count, sample_weight)
+    score = staticmethod(_SCORE)
+    per_output = staticmethod(_PER_OUTPUT)
