@@ -498,6 +498,18 @@ _REGRESSION_CASES = (
     regression_case(
         "MeanAbsolutePercentageError.per_output", "mean_absolute_percentage_error", **_RAW
     ),
+    regression_case("PinballLoss.score", "mean_pinball_loss", alpha=0.9),
+    regression_case(
+        "PinballLoss.score", "mean_pinball_loss", weighted=True, variant="weighted", alpha=0.9
+    ),
+    regression_case("PinballLoss.per_output", "mean_pinball_loss", alpha=0.9, **_RAW),
+    regression_case("D2Pinball.score", "d2_pinball_score", alpha=0.9),
+    regression_case(
+        "D2Pinball.score", "d2_pinball_score", weighted=True, variant="weighted", alpha=0.9
+    ),
+    regression_case("D2Pinball.per_output", "d2_pinball_score", alpha=0.9, **_RAW),
+    regression_case("D2AbsoluteError.score", "d2_absolute_error_score"),
+    regression_case("D2AbsoluteError.per_output", "d2_absolute_error_score", **_RAW),
 )
 
 

@@ -375,16 +375,19 @@ def edges(*names: str) -> tuple[Edge, ...]:
 # -- the declaration --------------------------------------------------------------------
 
 
-def _oracle(function: str, multioutput: str | None) -> Callable[[View], Any]:
+def _oracle(
+    function: str, multioutput: str | None, passes: Sequence[str] = ()
+) -> Callable[[View], Any]:
     """Asks ``sklearn.metrics.<function>`` the call's question: the blocks as rows of
     ``output_count``, ``sample_weight`` (an empty one as none), and ``multioutput``: the
-    output weights (empty ones as none), or the fixed ``multioutput`` given."""
+    output weights (empty ones as none), or the fixed ``multioutput`` given; and the
+    arguments named in ``passes`` as they are."""
 
     def oracle(v: View) -> Any:
         import sklearn.metrics
 
         count = v["output_count"] if "output_count" in v.names else 1
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {name: v[name] for name in passes}
         if "sample_weight" in v.names and v.unweighted is not None:
             kwargs["sample_weight"] = v.unweighted
         if multioutput is not None:
@@ -397,10 +400,10 @@ def _oracle(function: str, multioutput: str | None) -> Callable[[View], Any]:
     return oracle
 
 
-def _single_output_value(function: str) -> Callable[[View], float]:
+def _single_output_value(function: str, passes: Sequence[str] = ()) -> Callable[[View], float]:
     """What one output's weight makes of its value: ``value * w / w``, the weighted mean
     of one term, from scikit-learn's raw value."""
-    raw = _oracle(function, "raw_values")
+    raw = _oracle(function, "raw_values", passes)
 
     def expected(v: View) -> float:
         value = float(np.asarray(raw(v))[0])
@@ -429,12 +432,14 @@ def member(
     tolerance: Tolerance = EXACT,
     example: Call | None = None,
     single_output_refused: bool = True,
+    passes: Sequence[str] = (),
 ) -> Member:
     """A regression member's declaration: ``name`` is ``Type.member``; ``function`` the
     ``sklearn.metrics`` function; ``multioutput`` the fixed value ``per_output`` passes
     (``"raw_values"``). ``extra`` draws the member's own ``scenarios``. Without
     ``single_output_refused`` scikit-learn takes output weights for one output too
-    (``root_mean_squared_error`` never checks them against the outputs)."""
+    (``root_mean_squared_error`` never checks them against the outputs). ``passes`` names
+    further arguments the oracle hands to scikit-learn as they are (``alpha``)."""
     type_name, method = name.split(".")
     names, _ = parameters_of(implementation)
     weighted, with_outputs = "sample_weight" in names, "output_weights" in names
@@ -466,7 +471,7 @@ def member(
                 "(value·w/w); scikit-learn refuses them (custom weights are useful only in "
                 "multi-output cases).",
                 _single_output_weights,
-                expected=_single_output_value(function),
+                expected=_single_output_value(function, passes),
             )
         )
     csharp_method = "".join(part.title() for part in method.split("_"))
@@ -482,7 +487,7 @@ def member(
         csharp=f"{type_name}.{csharp_method}",
         page=f"reference/metrics/regression/{type_name.lower()}-{csharp_method.lower()}.md",
         implementation=implementation,
-        oracle=_oracle(function, multioutput),
+        oracle=_oracle(function, multioutput, passes),
         oracle_call=call
         + ("; a flat block is first reshaped to output_count columns" if counted else ""),
         since=since,

@@ -28,6 +28,8 @@ RECORD = Path("reports") / "faithful-sensitivity.json"
 SAME_FORMULA = {
     ("LogLoss.score", "log1p_complement"): "-log1p(-p) is -log(1 - p) without rounding 1 - p",
     ("BrierScore.score", "one_column"): "(t - p)**2 is ((1-t) - (1-p))**2 + (t - p)**2, halved",
+    ("D2AbsoluteError.per_output", "unaveraged"): "the pinball loss is flat between the two "
+    "order statistics: the lower one's baseline loss is the averaged one's, exactly",
     **{
         (kappa, bug): why
         for kappa in ("CohenKappa.score", "CohenKappa.score[cm]")

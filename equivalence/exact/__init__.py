@@ -28,6 +28,7 @@ from equivalence.exact import (
     curves,
     kappa,
     mcc,
+    pinball,
     prf,
     probability,
     ranking,
@@ -50,6 +51,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **report.EVALUATORS,
     **prf.EVALUATORS,
     **regression.EVALUATORS,
+    **pinball.EVALUATORS,
 }
 
 

@@ -15,6 +15,7 @@ from equivalence.members import (
     dcg,
     kappa,
     mcc,
+    pinball,
     prf,
     probability,
     ranking,
@@ -57,6 +58,7 @@ REGISTRY: dict[str, Member] = {
         prf,
         regression,
         curves,
+        pinball,
     )
     for declared in family.MEMBERS
 }

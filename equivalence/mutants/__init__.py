@@ -21,6 +21,7 @@ from equivalence.mutants import (
     dcg,
     kappa,
     mcc,
+    pinball,
     prf,
     probability,
     ratios,
@@ -44,4 +45,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *ratios.MUTANTS,
     *regression.MUTANTS,
     *curves.MUTANTS,
+    *pinball.MUTANTS,
 )

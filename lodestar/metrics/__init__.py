@@ -29,10 +29,13 @@ from lodestar.metrics.classification import (
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
 from lodestar.metrics.regression import (
+    D2AbsoluteError,
+    D2Pinball,
     MaxError,
     MeanAbsoluteError,
     MeanAbsolutePercentageError,
     MeanSquaredError,
+    PinballLoss,
     RootMeanSquaredError,
 )
 
@@ -47,6 +50,8 @@ __all__ = [
     "ClassificationReport",
     "CohenKappa",
     "ConfusionMatrix",
+    "D2AbsoluteError",
+    "D2Pinball",
     "Dcg",
     "FBeta",
     "JaccardScore",
@@ -60,6 +65,7 @@ __all__ = [
     "MeanSquaredError",
     "Ndcg",
     "Normalization",
+    "PinballLoss",
     "Precision",
     "Recall",
     "RocCurve",
