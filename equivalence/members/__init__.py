@@ -20,6 +20,7 @@ from equivalence.members import (
     ratios,
     regression,
     report,
+    variance,
 )
 from equivalence.model import Member
 
@@ -55,6 +56,7 @@ REGISTRY: dict[str, Member] = {
         report,
         prf,
         regression,
+        variance,
     )
     for declared in family.MEMBERS
 }

@@ -26,6 +26,7 @@ from equivalence.mutants import (
     regression,
     report,
     seed,
+    variance,
 )
 from equivalence.mutants.model import Mutant
 
@@ -42,4 +43,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *kappa.MUTANTS,
     *ratios.MUTANTS,
     *regression.MUTANTS,
+    *variance.MUTANTS,
 )

@@ -27,10 +27,11 @@ from lodestar.metrics.classification import (
     ZeroDivision,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
-from lodestar.metrics.regression import MeanSquaredError
+from lodestar.metrics.regression import R2, ExplainedVariance, MeanSquaredError
 
 __all__ = [
     "F1",
+    "R2",
     "Accuracy",
     "AverageRow",
     "Averaging",
@@ -41,6 +42,7 @@ __all__ = [
     "CohenKappa",
     "ConfusionMatrix",
     "Dcg",
+    "ExplainedVariance",
     "FBeta",
     "JaccardScore",
     "KappaWeighting",
