@@ -23,7 +23,17 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, ratios, report
+from equivalence.exact import (
+    classification,
+    kappa,
+    mcc,
+    prf,
+    probability,
+    ranking,
+    ratios,
+    report,
+    variance,
+)
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
@@ -37,6 +47,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **ratios.EVALUATORS,
     **report.EVALUATORS,
     **prf.EVALUATORS,
+    **variance.EVALUATORS,
 }
 
 
