@@ -114,8 +114,8 @@ def _evaluate(centred: bool, reduce: str) -> Callable[..., Any]:
         if reduce == "per_output":
             return scores
         if reduce == "score":
-            given_weights = None if weights is None or np.size(weights) == 0 else weights
-            lifted = None if given_weights is None else [Approx.of(float(w)) for w in weights]
+            flat = np.ravel(np.asarray(weights if weights is not None else [], dtype=float))
+            lifted = [Approx.of(float(w)) for w in flat] if flat.size else None
             return _average(scores, lifted)
         variances = [d for _, d in parts]
         try:
