@@ -168,8 +168,16 @@ def _output_weights(draw: r.Draw, d: Draft) -> list[float] | None:
     return None if kind == "none" else _read(draw, d.outputs, kind)
 
 
-def finish(draw: r.Draw, d: Draft, *, weighted: bool = True, output_weights: bool = False) -> Call:
-    """The call of a draft, with weights of the kind its scenario names."""
+def finish(
+    draw: r.Draw,
+    d: Draft,
+    *,
+    weighted: bool = True,
+    output_weights: bool = False,
+    counted: bool = True,
+) -> Call:
+    """The call of a draft, with weights of the kind its scenario names; without
+    ``counted`` (a member with no ``output_count``) a flat block is just values."""
     kwargs = dict(d.kwargs)
     spoil, where, form = d.raw[8:11]
     if weighted and "sample_weight" not in kwargs and (weight := _weights(draw, d)) is not None:
@@ -183,11 +191,13 @@ def finish(draw: r.Draw, d: Draft, *, weighted: bool = True, output_weights: boo
         side = truth if spoil % 2 else predicted
         side.flat[where % side.size] = r.NON_FINITE[spoil % 3]
     count = d.outputs
-    if d.scenario == "bad_shape":
+    if d.scenario == "bad_shape":  # output weights follow the count, so as not to hide it
         count = (0, -1, count + 1, count)[spoil % 4]
         predicted = predicted[:-1] if count == d.outputs else predicted
+        if "output_weights" in kwargs and count > 0:
+            kwargs["output_weights"] = [*kwargs["output_weights"], 1.0][:count]
     blocks = [b.tolist() if d.two_d else b.ravel().tolist() for b in (truth, predicted)]
-    if count != 1 or form % 2:
+    if counted and (count != 1 or form % 2):
         kwargs = {"output_count": count, **kwargs}
     return Call(tuple(blocks), kwargs)
 
@@ -197,6 +207,7 @@ def calls(
     *,
     weighted: bool = True,
     output_weights: bool = False,
+    counted: bool = True,
     adjust: Callable[[r.Draw, Draft], Draft] | None = None,
 ) -> st.SearchStrategy[Call]:
     """The calls of ``scenario``; ``adjust`` changes each draft before it is written."""
@@ -206,7 +217,7 @@ def calls(
         d = draft(draw, scenario)
         if adjust is not None:
             d = adjust(draw, d)
-        return finish(draw, d, weighted=weighted, output_weights=output_weights)
+        return finish(draw, d, weighted=weighted, output_weights=output_weights, counted=counted)
 
     return build()
 
@@ -216,6 +227,8 @@ def calls(
 
 def outputs_of(v: View) -> int | None:
     """``output_count`` when it is an integer of at least one, else ``None``."""
+    if "output_count" not in v.names:
+        return 1
     count = v["output_count"]
     ok = isinstance(count, (int, np.integer)) and not isinstance(count, (bool, np.bool_))
     return int(count) if ok and count >= 1 else None
@@ -285,10 +298,7 @@ EDGES: dict[str, Edge] = {
         Edge(
             "non_finite_target",
             "NaN or infinity in y_true or y_pred",
-            lambda v: any(
-                b is not None and not np.isfinite(b).all()
-                for b in v.derived(blocks_of)
-            ),
+            lambda v: any(b is not None and not np.isfinite(b).all() for b in v.derived(blocks_of)),
         ),
         Edge("bad_shape", "blocks that are not rows of output_count", lambda v: _bad_shape(v)),
         Edge("ill_conditioned", "a large offset with a small spread", _ill_conditioned),
@@ -344,7 +354,7 @@ def _oracle(function: str, multioutput: str | None) -> Callable[[View], Any]:
     def oracle(v: View) -> Any:
         import sklearn.metrics
 
-        count = v["output_count"]
+        count = v["output_count"] if "output_count" in v.names else 1
         kwargs: dict[str, Any] = {}
         if "sample_weight" in v.names and v.unweighted is not None:
             kwargs["sample_weight"] = v.unweighted
@@ -392,21 +402,26 @@ def member(
     adjust: Callable[[r.Draw, Draft], Draft] | None = None,
     tolerance: Tolerance = EXACT,
     example: Call | None = None,
+    single_output_refused: bool = True,
 ) -> Member:
     """A regression member's declaration: ``name`` is ``Type.member``; ``function`` the
     ``sklearn.metrics`` function; ``multioutput`` the fixed value ``per_output`` passes
-    (``"raw_values"``). ``extra`` draws the member's own ``scenarios``."""
+    (``"raw_values"``). ``extra`` draws the member's own ``scenarios``. Without
+    ``single_output_refused`` scikit-learn takes output weights for one output too
+    (``root_mean_squared_error`` never checks them against the outputs)."""
     type_name, method = name.split(".")
     names, _ = parameters_of(implementation)
     weighted, with_outputs = "sample_weight" in names, "output_weights" in names
+    counted = "output_count" in names
     chosen = [s for s in SCENARIOS if weighted or "weight" not in s]
     chosen += ["output_weights"] if with_outputs else []
     drawn = {
-        s: calls(s, weighted=weighted, output_weights=with_outputs, adjust=adjust) for s in chosen
+        s: calls(s, weighted=weighted, output_weights=with_outputs, counted=counted, adjust=adjust)
+        for s in chosen
     }
     drawn |= {s: extra(s) for s in scenarios} if extra is not None else {}
-    edge_names = ["empty", "two_d", "several_outputs", "non_finite_target", "bad_shape"]
-    edge_names += ["ill_conditioned"]
+    edge_names = ["empty", "two_d", "non_finite_target", "bad_shape", "ill_conditioned"]
+    edge_names += ["several_outputs"] if counted else []
     if weighted:
         edge_names += ["negative_weight", "zero_sum_weight", "non_finite_weight"]
         edge_names += ["all_zero_weight", "wrong_weight_length"]
@@ -416,7 +431,7 @@ def member(
     declared = list(divergences)
     if weighted:
         declared.append(shared.non_finite_weight(until="1.8", answered="NaN"))
-    if with_outputs:
+    if with_outputs and single_output_refused:
         declared.append(
             Divergence(
                 "single_output_weights",
@@ -442,19 +457,21 @@ def member(
         page=f"reference/metrics/regression/{type_name.lower()}-{csharp_method.lower()}.md",
         implementation=implementation,
         oracle=_oracle(function, multioutput),
-        oracle_call=call + "; a flat block is first reshaped to output_count columns",
+        oracle_call=call
+        + ("; a flat block is first reshaped to output_count columns" if counted else ""),
         since=since,
         scenarios=drawn,
         edges=(*edges(*edge_names), *more_edges),
         divergences=tuple(declared),
         tolerance=tolerance,
         roles=ROLES,
-        example=example or _example(weighted, with_outputs),
+        example=example or _example(counted, weighted, with_outputs),
     )
 
 
-def _example(weighted: bool, with_outputs: bool) -> Call:
-    kwargs: dict[str, Any] = {"output_count": 2}
+def _example(counted: bool, weighted: bool, with_outputs: bool) -> Call:
+    """A valid call of three samples of two outputs (six values, without a count)."""
+    kwargs: dict[str, Any] = {"output_count": 2} if counted else {}
     if weighted:
         kwargs["sample_weight"] = [1.0, 2.0, 0.5]
     if with_outputs:

@@ -3,7 +3,9 @@ target walk (:mod:`lodestar.metrics.regression._outputs`) or of a member's own t
 
 from __future__ import annotations
 
-from equivalence.mutants.model import Change, Mutant, Patch, bugs_of
+from typing import Any
+
+from equivalence.mutants.model import Mutant, Patch, bugs_of
 
 __all__ = ["MUTANTS"]
 
@@ -48,30 +50,131 @@ SHARED: dict[str, tuple[str, Patch]] = {
 }
 
 
-def of(member: str, where: str, shared: str, *own: tuple[str, str, Change]) -> tuple[Mutant, ...]:
+def of(member: str, where: str, shared: str, *own: tuple[Any, ...]) -> tuple[Mutant, ...]:
     """``member``'s bugs: the space-separated ``shared`` ones, then its ``own`` (a name, a
-    description, a change in ``where``)."""
+    description, then changes in ``where``)."""
     bug = bugs_of(member, where)
     found = [bug(name, SHARED[name][0], SHARED[name][1]) for name in shared.split()]
-    return (*found, *(bug(name, description, change) for name, description, change in own))
+    return (*found, *(bug(name, description, *changes) for name, description, *changes in own))
 
 
 _SQUARE = "np.multiply(residual, residual, out=residual)"
-_ABSOLUTE = (
-    "absolute",
-    "absolute residuals, not squared",
-    (_SQUARE, "np.abs(residual, out=residual)"),
-)
-_MSE = "regression.mean_squared_error:_squared"
+_MSE = "regression.mean_squared_error:squared_errors"
+_RMSE = "regression.root_mean_squared_error"
+_MAE = "regression.mean_absolute_error:_absolute"
+_MAPE = "regression.mean_absolute_percentage_error:_relative"
+_MAX = "regression.max_error:MaxError.score"
+_ROOTS_SCORE = "_outputs.score(_roots, y_true, y_pred, output_count, sample_weight, output_weights)"
 _PER = "unweighted zero_sum_divides divided_by_count column_major non_finite_scored"
+_SCORE = "unweighted output_weights_ignored zero_sum_divides output_weights_by_count"
+_ABS = "np.abs(residual, out=residual)"
+_CLAMP = "np.maximum(np.abs(found.truth), EPSILON)"
+_WORST = "np.max(np.abs(found.truth - found.predicted))"
 
 MUTANTS = (
     *of(
         "MeanSquaredError.score",
         _MSE,
-        "unweighted output_weights_ignored zero_sum_divides "
-        "output_weights_by_count columns_unchecked",
-        _ABSOLUTE,
+        f"{_SCORE} columns_unchecked",
+        ("absolute", "absolute residuals, not squared", (_SQUARE, _ABS)),
     ),
-    *of("MeanSquaredError.per_output", _MSE, _PER, _ABSOLUTE),
+    *of(
+        "MeanSquaredError.per_output",
+        _MSE,
+        _PER,
+        ("absolute", "absolute residuals, not squared", (_SQUARE, _ABS)),
+    ),
+    *of(
+        "RootMeanSquaredError.score",
+        _RMSE,
+        _SCORE,
+        (
+            "root_of_the_mean",
+            "the root of the averaged squared error, not the mean of the roots",
+            (_ROOTS_SCORE, f"np.sqrt({_ROOTS_SCORE.replace('_roots', 'squared_errors')})"),
+        ),
+    ),
+    *of(
+        "RootMeanSquaredError.per_output",
+        _RMSE,
+        _PER,
+        (
+            "unrooted",
+            "the mean squared error, not rooted",
+            ("np.sqrt(squared_errors(found))", "squared_errors(found)"),
+        ),
+    ),
+    *of(
+        "MeanAbsoluteError.score",
+        _MAE,
+        _SCORE,
+        ("signed", "signed residuals averaged", (_ABS, "pass")),
+    ),
+    *of(
+        "MeanAbsoluteError.per_output",
+        _MAE,
+        _PER,
+        ("squared", "squared residuals averaged", (_ABS, _SQUARE)),
+    ),
+    *of(
+        "MeanAbsolutePercentageError.score",
+        _MAPE,
+        _SCORE,
+        ("unclamped", "a zero truth divides by zero", (_CLAMP, "np.abs(found.truth)")),
+    ),
+    *of(
+        "MeanAbsolutePercentageError.per_output",
+        _MAPE,
+        _PER,
+        (
+            "relative_to_prediction",
+            "divided by the prediction",
+            (_CLAMP, _CLAMP.replace("truth", "predicted")),
+        ),
+        (
+            "percent",
+            "a percentage, not a fraction",
+            (
+                "return _outputs.column_means(residual, found)",
+                "return 100.0 * _outputs.column_means(residual, found)",
+            ),
+        ),
+        (
+            "float32_epsilon",
+            "clamped at float32's epsilon",
+            ("EPSILON)", "np.finfo(np.float32).eps)"),
+        ),
+    ),
+    *of(
+        "MaxError.score",
+        _MAX,
+        "columns_unchecked",
+        (
+            "truncates",
+            "blocks of different lengths paired up to the shorter",
+            Patch("regression._outputs:targets", "if truth.shape != predicted.shape:", "if False:"),
+            (
+                _WORST,
+                "np.max(np.abs(found.truth[: len(found.predicted)] - "
+                "found.predicted[: len(found.truth)]))",
+            ),
+        ),
+        (
+            "signed",
+            "the largest signed residual",
+            (_WORST, "np.max(found.truth - found.predicted)"),
+        ),
+        ("smallest", "the smallest residual", (_WORST, _WORST.replace("np.max", "np.min"))),
+        (
+            "empty_is_zero",
+            "empty input answers 0, as a loop from 0 would",
+            Patch("regression._outputs:targets", "if truth.size == 0:", "if False:"),
+            (_WORST, _WORST.replace("predicted)", "predicted), initial=0.0")),
+        ),
+        (
+            "non_finite_scored",
+            "NaN and infinity scored",
+            ("_outputs.refuse_non_finite(found)", "pass"),
+        ),
+    ),
 )

@@ -27,7 +27,15 @@ from lodestar.metrics.classification import (
     ZeroDivision,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
-from lodestar.metrics.regression import R2, ExplainedVariance, MeanSquaredError
+from lodestar.metrics.regression import (
+    R2,
+    ExplainedVariance,
+    MaxError,
+    MeanAbsoluteError,
+    MeanAbsolutePercentageError,
+    MeanSquaredError,
+    RootMeanSquaredError,
+)
 
 __all__ = [
     "F1",
@@ -49,11 +57,15 @@ __all__ = [
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MaxError",
+    "MeanAbsoluteError",
+    "MeanAbsolutePercentageError",
     "MeanSquaredError",
     "Ndcg",
     "Normalization",
     "Precision",
     "Recall",
+    "RootMeanSquaredError",
     "TopKAccuracy",
     "ZeroDivision",
 ]

@@ -1,7 +1,21 @@
 """Regression metrics."""
 
 from lodestar.metrics.regression.explained_variance import ExplainedVariance
+from lodestar.metrics.regression.max_error import MaxError
+from lodestar.metrics.regression.mean_absolute_error import MeanAbsoluteError
+from lodestar.metrics.regression.mean_absolute_percentage_error import (
+    MeanAbsolutePercentageError,
+)
 from lodestar.metrics.regression.mean_squared_error import MeanSquaredError
 from lodestar.metrics.regression.r2 import R2
+from lodestar.metrics.regression.root_mean_squared_error import RootMeanSquaredError
 
-__all__ = ["R2", "ExplainedVariance", "MeanSquaredError"]
+__all__ = [
+    "R2",
+    "ExplainedVariance",
+    "MaxError",
+    "MeanAbsoluteError",
+    "MeanAbsolutePercentageError",
+    "MeanSquaredError",
+    "RootMeanSquaredError",
+]

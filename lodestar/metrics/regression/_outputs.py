@@ -16,6 +16,7 @@ non-finite input into a non-finite result), or up front where a member asks for 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,16 @@ import numpy.typing as npt
 from lodestar.errors import ArgumentError
 from lodestar.metrics import _inputs
 
-__all__ = ["Targets", "column_means", "reduce", "refuse_non_finite", "targets"]
+__all__ = [
+    "Kernel",
+    "Targets",
+    "column_means",
+    "per_output",
+    "reduce",
+    "refuse_non_finite",
+    "score",
+    "targets",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -140,3 +150,31 @@ def reduce(per_output: FloatArray, output_weights: Any) -> float:
     if weights.size == 0:
         return float(np.mean(per_output))
     return float(np.multiply(per_output, weights).sum() / weights.sum())
+
+
+#: A member's own step: the per-output values of validated targets (its term averaged
+#: down the columns with :func:`column_means`).
+Kernel = Callable[[Targets], FloatArray]
+
+
+def score(
+    kernel: Kernel,
+    y_true: Any,
+    y_pred: Any,
+    output_count: Any,
+    sample_weight: Any,
+    output_weights: Any,
+) -> float:
+    """A ``score``: the targets checked, ``kernel``'s per-output values, reduced."""
+    found = targets(y_true, y_pred, output_count, sample_weight, output_weights)
+    with np.errstate(all="ignore"):  # an overflow is the answer, not a warning
+        return reduce(kernel(found), output_weights)
+
+
+def per_output(
+    kernel: Kernel, y_true: Any, y_pred: Any, output_count: Any, sample_weight: Any
+) -> FloatArray:
+    """A ``per_output``: the targets checked, ``kernel``'s per-output values."""
+    found = targets(y_true, y_pred, output_count, sample_weight)
+    with np.errstate(all="ignore"):
+        return kernel(found)

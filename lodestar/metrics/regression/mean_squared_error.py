@@ -8,16 +8,15 @@ import numpy as np
 
 from lodestar.metrics.regression import _outputs
 
-__all__ = ["MeanSquaredError"]
+__all__ = ["MeanSquaredError", "squared_errors"]
 
 
-def _squared(found: _outputs.Targets) -> np.ndarray[Any, Any]:
+def squared_errors(found: _outputs.Targets) -> np.ndarray[Any, Any]:
     """The mean squared residual of each output: scikit-learn's ``(y_true - y_pred) ** 2``
     averaged down the columns."""
-    with np.errstate(all="ignore"):  # an overflow is the answer, not a warning
-        residual = found.truth - found.predicted
-        np.multiply(residual, residual, out=residual)
-        return _outputs.column_means(residual, found)
+    residual = found.truth - found.predicted
+    np.multiply(residual, residual, out=residual)
+    return _outputs.column_means(residual, found)
 
 
 class MeanSquaredError:
@@ -41,8 +40,9 @@ class MeanSquaredError:
                 refuses, or NaN or infinity in ``y_true`` or ``y_pred``.
             ArgumentOutOfRangeError: ``output_count`` is below one.
         """
-        found = _outputs.targets(y_true, y_pred, output_count, sample_weight, output_weights)
-        return _outputs.reduce(_squared(found), output_weights)
+        return _outputs.score(
+            squared_errors, y_true, y_pred, output_count, sample_weight, output_weights
+        )
 
     @staticmethod
     def per_output(
@@ -54,4 +54,4 @@ class MeanSquaredError:
             ArgumentError: as :meth:`score` does.
             ArgumentOutOfRangeError: ``output_count`` is below one.
         """
-        return _squared(_outputs.targets(y_true, y_pred, output_count, sample_weight))
+        return _outputs.per_output(squared_errors, y_true, y_pred, output_count, sample_weight)
