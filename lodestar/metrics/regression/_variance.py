@@ -65,8 +65,7 @@ def by_variance(per_output: FloatArray, denominator: FloatArray) -> float:
         total = denominator.sum()
     if total == 0.0:
         raise ArgumentError(
-            "The per-output variances sum to zero and cannot weight the scores; "
-            "Weights sum to zero, can't be normalized.",
+            "The outputs' variances sum to zero and cannot weight the scores.",
             "sample_weight",
         )
     with np.errstate(invalid="ignore", over="ignore"):
