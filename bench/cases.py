@@ -548,6 +548,62 @@ def _prf_case(name: str, method: str) -> Case:
 _PRF_CASES = tuple(_prf_case(name, method) for name in _PRF for method in ("score", "per_class"))
 
 
+# -- R2 and ExplainedVariance: regression targets, ``classes`` read as outputs -------------
+
+
+def _targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    truth = rng.normal(size=(n, outputs))
+    noise = rng.normal(scale=0.5, size=(n, outputs))
+    return {"y_true": truth, "y_pred": truth + noise, "outputs": outputs}
+
+
+def _targets_floor(x: Inputs) -> Bound:
+    return lambda: (np.max(x["y_true"], axis=0), np.max(x["y_pred"], axis=0))
+
+
+def _variance_case(member: str, function: str, multioutput: str) -> Case:
+    """``member`` (``Type.method``) on ``(n, outputs)`` targets against ``function``."""
+    type_name, method = member.split(".")
+
+    def mine(x: Inputs) -> Bound:
+        import lodestar.metrics
+
+        call = getattr(getattr(lodestar.metrics, type_name), method)
+        return lambda: call(x["y_true"], x["y_pred"], x["outputs"])
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics
+
+        call = getattr(sklearn.metrics, function)
+        return lambda: call(x["y_true"], x["y_pred"], multioutput=multioutput)
+
+    return Case(
+        member,
+        _targets,
+        mine,
+        theirs,
+        _targets_floor,
+        f'{function}(y_true, y_pred, multioutput="{multioutput}")',
+        "np.max(y_true, axis=0), np.max(y_pred, axis=0)",
+        classes=(1, 10),
+        matrix=True,
+    )
+
+
+_VARIANCE_CASES = tuple(
+    _variance_case(f"{type_name}.{method}", function, multioutput)
+    for type_name, function in (
+        ("R2", "r2_score"),
+        ("ExplainedVariance", "explained_variance_score"),
+    )
+    for method, multioutput in (
+        ("score", "uniform_average"),
+        ("per_output", "raw_values"),
+        ("variance_weighted", "variance_weighted"),
+    )
+)
+
+
 CASES: tuple[Case, ...] = (
     Case(
         "Accuracy.score",
@@ -763,4 +819,5 @@ CASES: tuple[Case, ...] = (
         max_values=DCG_MAX_SCORES,
         max_rows=DCG_MAX_ROWS,
     ),
+    *_VARIANCE_CASES,
 )

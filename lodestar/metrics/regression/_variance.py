@@ -9,6 +9,7 @@ the bits scikit-learn's does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -18,9 +19,61 @@ from lodestar.errors import ArgumentError
 from lodestar.metrics import _inputs
 from lodestar.metrics.regression import _outputs
 
-__all__ = ["by_variance", "force_finite_flag", "parts_are_finite", "scores"]
+__all__ = [
+    "by_variance",
+    "column_sums",
+    "force_finite_flag",
+    "parts_are_finite",
+    "scores",
+    "weighted_means",
+]
 
 FloatArray = npt.NDArray[np.float64]
+#: A per-value quantity, written for the rows ``rows`` into ``out``.
+Term = Callable[[slice, FloatArray], object]
+
+#: Rows a block when several columns are summed: the temporaries stay in cache.
+BLOCK_ROWS = 4096
+
+
+def column_sums(found: _outputs.Targets, term: Term) -> FloatArray:
+    """The column sums of ``term``, each value times its row's weight when there are
+    weights, in NumPy's order for the whole block: pairwise down a single column, and row
+    after row down several columns.
+
+    Several columns are summed a block of rows at a time, each block's sum seeded with the
+    sums so far (the row above the block), which is the same sequence of additions as
+    one sum over the whole block, so the bits are NumPy's.
+    """
+    samples, outputs = found.samples, found.outputs
+    column = None if found.weight is None else found.weight[:, np.newaxis]
+    step = samples if outputs == 1 else BLOCK_ROWS
+    buffer = np.empty((min(samples, step) + 1, outputs))
+    sums: FloatArray | None = None
+    with np.errstate(invalid="ignore", over="ignore"):  # non-finite input: refused later
+        for start in range(0, samples, step):
+            rows = slice(start, min(start + step, samples))
+            count = rows.stop - rows.start
+            values = buffer[1 : count + 1]
+            term(rows, values)
+            if column is not None:
+                np.multiply(column[rows], values, out=values)
+            if sums is None:
+                sums = values.sum(axis=0)
+            else:
+                buffer[0] = sums
+                sums = buffer[: count + 1].sum(axis=0)
+    assert sums is not None
+    return sums
+
+
+def weighted_means(found: _outputs.Targets, term: Term) -> FloatArray:
+    """``numpy.average(term, axis=0, weights=sample_weight)``: :func:`column_sums` over
+    the number of samples, or over the sum of the weights (already known not to be zero)."""
+    sums = column_sums(found, term)
+    total = found.samples if found.weight is None else found.weight[:, np.newaxis].sum(axis=0)
+    means: FloatArray = sums / total
+    return means
 
 
 def parts_are_finite(found: _outputs.Targets, *parts: FloatArray) -> None:

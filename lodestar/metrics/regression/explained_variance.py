@@ -24,13 +24,25 @@ FloatArray = npt.NDArray[np.float64]
 def _compute(found: _outputs.Targets, force_finite: Any) -> tuple[FloatArray, FloatArray]:
     """The scores per output and the truth's variance per output."""
     finite = _variance.force_finite_flag(force_finite)
-    residual = found.truth - found.predicted
-    residual -= _outputs.column_means(residual, found)
-    np.multiply(residual, residual, out=residual)
-    numerator = _outputs.column_means(residual, found)
-    centred = found.truth - _outputs.column_means(found.truth, found)
-    np.multiply(centred, centred, out=centred)
-    denominator = _outputs.column_means(centred, found)
+    truth, predicted = found.truth, found.predicted
+    mean = _outputs.column_means(truth, found)
+
+    def residual(rows: slice, out: FloatArray) -> None:
+        np.subtract(truth[rows], predicted[rows], out=out)
+
+    shift = _variance.weighted_means(found, residual)
+
+    def squared_centred_residual(rows: slice, out: FloatArray) -> None:
+        residual(rows, out)
+        np.subtract(out, shift, out=out)
+        np.multiply(out, out, out=out)
+
+    def squared_deviation(rows: slice, out: FloatArray) -> None:
+        np.subtract(truth[rows], mean, out=out)
+        np.multiply(out, out, out=out)
+
+    numerator = _variance.weighted_means(found, squared_centred_residual)
+    denominator = _variance.weighted_means(found, squared_deviation)
     _variance.parts_are_finite(found, numerator, denominator)
     return _variance.scores(numerator, denominator, finite), denominator
 
@@ -59,7 +71,9 @@ class ExplainedVariance:
             ArgumentOutOfRangeError: ``output_count`` is below one.
         """
         found = _outputs.targets(y_true, y_pred, output_count, sample_weight, output_weights)
-        return _outputs.reduce(_compute(found, force_finite)[0], output_weights)
+        per_output = _compute(found, force_finite)[0]
+        with np.errstate(invalid="ignore"):  # +inf and -inf outputs average to NaN
+            return _outputs.reduce(per_output, output_weights)
 
     @staticmethod
     def per_output(

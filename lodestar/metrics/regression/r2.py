@@ -34,15 +34,19 @@ def _policy(value: Any) -> ZeroDivision:
 
 def _sums(found: _outputs.Targets) -> tuple[FloatArray, FloatArray]:
     """The residual sum of squares and the truth's, per output, each weighted."""
-    residual = found.truth - found.predicted
-    np.multiply(residual, residual, out=residual)
-    centred = found.truth - _outputs.column_means(found.truth, found)
-    np.multiply(centred, centred, out=centred)
-    if found.weight is not None:
-        column = found.weight[:, np.newaxis]
-        np.multiply(column, residual, out=residual)
-        np.multiply(column, centred, out=centred)
-    numerator, denominator = residual.sum(axis=0), centred.sum(axis=0)
+    truth, predicted = found.truth, found.predicted
+    mean = _outputs.column_means(truth, found)
+
+    def squared_residual(rows: slice, out: FloatArray) -> None:
+        np.subtract(truth[rows], predicted[rows], out=out)
+        np.multiply(out, out, out=out)
+
+    def squared_deviation(rows: slice, out: FloatArray) -> None:
+        np.subtract(truth[rows], mean, out=out)
+        np.multiply(out, out, out=out)
+
+    numerator = _variance.column_sums(found, squared_residual)
+    denominator = _variance.column_sums(found, squared_deviation)
     _variance.parts_are_finite(found, numerator, denominator)
     return numerator, denominator
 
@@ -97,7 +101,8 @@ class R2:
         """
         found = _outputs.targets(y_true, y_pred, output_count, sample_weight, output_weights)
         per_output, _ = _compute(found, force_finite, zero_division)
-        return _outputs.reduce(per_output, output_weights)
+        with np.errstate(invalid="ignore"):  # +inf and -inf outputs average to NaN
+            return _outputs.reduce(per_output, output_weights)
 
     @staticmethod
     def per_output(
