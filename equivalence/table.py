@@ -11,6 +11,7 @@ and versions under "Shared divergences", the others under their member.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -144,7 +145,8 @@ def _body(sections: _Sections) -> list[str]:
             member = next(m for m in sections.members if m.name == names[0])
             divergence = next(d for d in member.divergences if _key(d) == key)
             lines += ["", f"### {sections.shared_title[key]}", "", _definition(divergence)]
-            lines += ["", "Declared by " + ", ".join(f"`{name}`" for name in names) + "."]
+            declared = "Declared by " + ", ".join(f"`{name}`" for name in names) + "."
+            lines += ["", *textwrap.wrap(declared, 100, break_long_words=False)]
     lines += ["", "## Divergences by member"]
     for member in sections.members:
         if not member.divergences and not member.tolerance.by_version:
