@@ -20,6 +20,7 @@ from equivalence.mutants import (
     dcg,
     kappa,
     mcc,
+    median,
     prf,
     probability,
     ratios,
@@ -44,4 +45,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *ratios.MUTANTS,
     *regression.MUTANTS,
     *variance.MUTANTS,
+    *median.MUTANTS,
 )

@@ -34,6 +34,7 @@ from lodestar.metrics.regression import (
     MeanAbsoluteError,
     MeanAbsolutePercentageError,
     MeanSquaredError,
+    MedianAbsoluteError,
     RootMeanSquaredError,
 )
 
@@ -61,6 +62,7 @@ __all__ = [
     "MeanAbsoluteError",
     "MeanAbsolutePercentageError",
     "MeanSquaredError",
+    "MedianAbsoluteError",
     "Ndcg",
     "Normalization",
     "Precision",

@@ -7,6 +7,7 @@ from lodestar.metrics.regression.mean_absolute_percentage_error import (
     MeanAbsolutePercentageError,
 )
 from lodestar.metrics.regression.mean_squared_error import MeanSquaredError
+from lodestar.metrics.regression.median_absolute_error import MedianAbsoluteError
 from lodestar.metrics.regression.r2 import R2
 from lodestar.metrics.regression.root_mean_squared_error import RootMeanSquaredError
 
@@ -17,5 +18,6 @@ __all__ = [
     "MeanAbsoluteError",
     "MeanAbsolutePercentageError",
     "MeanSquaredError",
+    "MedianAbsoluteError",
     "RootMeanSquaredError",
 ]
