@@ -109,7 +109,7 @@ DIVERGENCES = (
         "Where the value after the half has zero weight and the next value of non-zero "
         "weight is the last of all, the two are averaged, as scikit-learn 1.9 does; 1.8 "
         "took the first value alone there.",
-        lambda v: _weighted(v) and bool((v.weight == 0).any()),
+        lambda v: v.weight is not None and bool(np.any(v.weight == 0)),
         versions=VersionRange(since="1.8", until="1.9"),
     ),
 )
