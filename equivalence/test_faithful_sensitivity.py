@@ -29,6 +29,10 @@ SAME_FORMULA = {
     ("LogLoss.score", "log1p_complement"): "-log1p(-p) is -log(1 - p) without rounding 1 - p",
     ("BrierScore.score", "one_column"): "(t - p)**2 is ((1-t) - (1-p))**2 + (t - p)**2, halved",
     **{
+        (median, "exact_half"): "the epsilon beside the half matters only where rounding decides"
+        for median in ("MedianAbsoluteError.score", "MedianAbsoluteError.per_output")
+    },
+    **{
         (kappa, bug): why
         for kappa in ("CohenKappa.score", "CohenKappa.score[cm]")
         for bug, why in (

@@ -27,6 +27,7 @@ from equivalence.exact import (
     classification,
     kappa,
     mcc,
+    median,
     prf,
     probability,
     ranking,
@@ -48,6 +49,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **report.EVALUATORS,
     **prf.EVALUATORS,
     **variance.EVALUATORS,
+    **median.EVALUATORS,
 }
 
 
