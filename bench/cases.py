@@ -561,7 +561,11 @@ def _targets_floor(x: Inputs) -> Bound:
     return lambda: (np.max(x["y_true"], axis=0), np.max(x["y_pred"], axis=0))
 
 
-def _variance_case(member: str, function: str, multioutput: str) -> Case:
+def _weighted_targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    return {**_targets(rng, n, outputs), "sample_weight": rng.random(n)}
+
+
+def _variance_case(member: str, function: str, multioutput: str, weighted: bool = False) -> Case:
     """``member`` (``Type.method``) on ``(n, outputs)`` targets against ``function``."""
     type_name, method = member.split(".")
 
@@ -569,22 +573,26 @@ def _variance_case(member: str, function: str, multioutput: str) -> Case:
         import lodestar.metrics
 
         call = getattr(getattr(lodestar.metrics, type_name), method)
-        return lambda: call(x["y_true"], x["y_pred"], x["outputs"])
+        weight = x.get("sample_weight")
+        return lambda: call(x["y_true"], x["y_pred"], x["outputs"], weight)
 
     def theirs(x: Inputs) -> Bound:
         import sklearn.metrics
 
         call = getattr(sklearn.metrics, function)
-        return lambda: call(x["y_true"], x["y_pred"], multioutput=multioutput)
+        weight = x.get("sample_weight")
+        return lambda: call(x["y_true"], x["y_pred"], multioutput=multioutput, sample_weight=weight)
 
     return Case(
         member,
-        _targets,
+        _weighted_targets if weighted else _targets,
         mine,
         theirs,
         _targets_floor,
-        f'{function}(y_true, y_pred, multioutput="{multioutput}")',
+        f'{function}(y_true, y_pred, multioutput="{multioutput}"'
+        + (", sample_weight=sample_weight)" if weighted else ")"),
         "np.max(y_true, axis=0), np.max(y_pred, axis=0)",
+        variant="weighted" if weighted else "",
         classes=(1, 10),
         matrix=True,
     )
@@ -601,6 +609,10 @@ _VARIANCE_CASES = tuple(
         ("per_output", "raw_values"),
         ("variance_weighted", "variance_weighted"),
     )
+) + tuple(
+    _variance_case(f"MedianAbsoluteError.{method}", "median_absolute_error", multioutput, weighted)
+    for method, multioutput in (("score", "uniform_average"), ("per_output", "raw_values"))
+    for weighted in (False, True)
 )
 
 
