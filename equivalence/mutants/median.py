@@ -39,9 +39,9 @@ BUGS: dict[str, tuple[str, Patch]] = {
     "lower_middle": (
         "the unweighted median takes the lower middle value on an even count",
         Patch(
-            f"{_M}:_medians",
-            "np.median(residual, axis=0)",
-            'np.quantile(residual, 0.5, axis=0, method="lower")',
+            f"{_M}:_middle",
+            "return float((parted[lower] + parted[lower + 1 :].min()) / 2)",
+            "return float(parted[lower])",
         ),
     ),
 }
