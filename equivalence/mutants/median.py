@@ -14,7 +14,7 @@ _M = "regression.median_absolute_error"
 BUGS: dict[str, tuple[str, Patch]] = {
     "weights_dropped": (
         "sample weights validated, then the plain median taken",
-        Patch(f"{_M}:_medians", "if found.weight is None:", "if True:"),
+        Patch(f"{_M}:_medians", "weight = found.weight", "weight = None"),
     ),
     "lower_only": (
         "the weighted median never averages: the lower order statistic (scikit-learn before 1.8)",

@@ -27,10 +27,8 @@ __all__ = ["MedianAbsoluteError"]
 
 FloatArray = npt.NDArray[np.float64]
 EPSILON = float(np.finfo(np.float64).eps)
-#: Below this many values a column is sorted outright.
-SMALL = 64
-#: Up to this many samples a weighted column is sorted: selection costs more than it saves.
-SORTED = 2048
+#: Up to this many values a column is sorted outright: selection would cost more.
+SMALL = 4096
 #: About this many values bracket the median, this far either side of the half.
 SAMPLE, SPREAD = 4096, 0.05
 
@@ -144,7 +142,7 @@ def _medians(found: _outputs.Targets) -> FloatArray:
     _outputs.refuse_non_finite(found)
     residual = np.abs(found.truth - found.predicted)
     weight = found.weight
-    sort = weight is not None and (bool((weight < 0).any()) or found.samples <= SORTED)
+    sort = weight is not None and bool((weight < 0).any())
     result = np.empty(found.outputs)
     for column in range(found.outputs):
         values = residual[:, column]
