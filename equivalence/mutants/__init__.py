@@ -19,6 +19,7 @@ from equivalence.mutants import (
     confusion,
     dcg,
     kappa,
+    logerror,
     mcc,
     median,
     prf,
@@ -46,4 +47,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *regression.MUTANTS,
     *variance.MUTANTS,
     *median.MUTANTS,
+    *logerror.MUTANTS,
 )

@@ -34,8 +34,10 @@ from lodestar.metrics.regression import (
     MeanAbsoluteError,
     MeanAbsolutePercentageError,
     MeanSquaredError,
+    MeanSquaredLogError,
     MedianAbsoluteError,
     RootMeanSquaredError,
+    RootMeanSquaredLogError,
 )
 
 __all__ = [
@@ -62,12 +64,14 @@ __all__ = [
     "MeanAbsoluteError",
     "MeanAbsolutePercentageError",
     "MeanSquaredError",
+    "MeanSquaredLogError",
     "MedianAbsoluteError",
     "Ndcg",
     "Normalization",
     "Precision",
     "Recall",
     "RootMeanSquaredError",
+    "RootMeanSquaredLogError",
     "TopKAccuracy",
     "ZeroDivision",
 ]

@@ -1,6 +1,7 @@
 """Regression metrics."""
 
 from lodestar.metrics.regression.explained_variance import ExplainedVariance
+from lodestar.metrics.regression.log_error import MeanSquaredLogError, RootMeanSquaredLogError
 from lodestar.metrics.regression.max_error import MaxError
 from lodestar.metrics.regression.mean_absolute_error import MeanAbsoluteError
 from lodestar.metrics.regression.mean_absolute_percentage_error import (
@@ -18,6 +19,8 @@ __all__ = [
     "MeanAbsoluteError",
     "MeanAbsolutePercentageError",
     "MeanSquaredError",
+    "MeanSquaredLogError",
     "MedianAbsoluteError",
     "RootMeanSquaredError",
+    "RootMeanSquaredLogError",
 ]
