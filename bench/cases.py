@@ -552,9 +552,10 @@ _PRF_CASES = tuple(_prf_case(name, method) for name in _PRF for method in ("scor
 
 
 def _targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
-    truth = rng.normal(size=(n, outputs))
+    """Targets in ``[0, ∞)``, the domain every regression member shares."""
+    truth = np.abs(rng.normal(size=(n, outputs)))
     noise = rng.normal(scale=0.5, size=(n, outputs))
-    return {"y_true": truth, "y_pred": truth + noise, "outputs": outputs}
+    return {"y_true": truth, "y_pred": np.abs(truth + noise), "outputs": outputs}
 
 
 def _targets_floor(x: Inputs) -> Bound:
@@ -598,21 +599,34 @@ def _variance_case(member: str, function: str, multioutput: str, weighted: bool 
     )
 
 
-_VARIANCE_CASES = tuple(
-    _variance_case(f"{type_name}.{method}", function, multioutput)
-    for type_name, function in (
-        ("R2", "r2_score"),
-        ("ExplainedVariance", "explained_variance_score"),
+_VARIANCE_CASES = (
+    tuple(
+        _variance_case(f"{type_name}.{method}", function, multioutput)
+        for type_name, function in (
+            ("R2", "r2_score"),
+            ("ExplainedVariance", "explained_variance_score"),
+        )
+        for method, multioutput in (
+            ("score", "uniform_average"),
+            ("per_output", "raw_values"),
+            ("variance_weighted", "variance_weighted"),
+        )
     )
-    for method, multioutput in (
-        ("score", "uniform_average"),
-        ("per_output", "raw_values"),
-        ("variance_weighted", "variance_weighted"),
+    + tuple(
+        _variance_case(
+            f"MedianAbsoluteError.{method}", "median_absolute_error", multioutput, weighted
+        )
+        for method, multioutput in (("score", "uniform_average"), ("per_output", "raw_values"))
+        for weighted in (False, True)
     )
-) + tuple(
-    _variance_case(f"MedianAbsoluteError.{method}", "median_absolute_error", multioutput, weighted)
-    for method, multioutput in (("score", "uniform_average"), ("per_output", "raw_values"))
-    for weighted in (False, True)
+    + tuple(
+        _variance_case(f"{type_name}.{method}", function, multioutput)
+        for type_name, function in (
+            ("MeanSquaredLogError", "mean_squared_log_error"),
+            ("RootMeanSquaredLogError", "root_mean_squared_log_error"),
+        )
+        for method, multioutput in (("score", "uniform_average"), ("per_output", "raw_values"))
+    )
 )
 
 
