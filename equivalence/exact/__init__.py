@@ -26,6 +26,7 @@ import numpy as np
 from equivalence.exact import (
     classification,
     kappa,
+    logerror,
     mcc,
     median,
     prf,
@@ -50,6 +51,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **prf.EVALUATORS,
     **variance.EVALUATORS,
     **median.EVALUATORS,
+    **logerror.EVALUATORS,
 }
 
 
