@@ -125,6 +125,11 @@ def _declare(type_name: str, method: str, function: str, since: str) -> Any:
         extra=extra,
         more_edges=EDGES,
         adjust=_adjust(""),
+        example=Call(
+            ([0.5, 1.0, 1.0, 2.0, 7.0, 6.0], [0.0, 2.0, 1.0, 2.0, 8.0, 5.0]),
+            {"output_count": 2, "sample_weight": [1.0, 2.0, 0.5]}
+            | ({"output_weights": [1.0, 3.0]} if reduced else {}),
+        ),
         divergences=(
             Divergence(
                 "negative_targets",
