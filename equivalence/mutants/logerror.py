@@ -4,8 +4,8 @@ step of their own (the domain, the logarithm, the root) or of the shared target 
 
 from __future__ import annotations
 
-from equivalence.mutants.model import Mutant, Patch, bugs_of
-from equivalence.mutants.regression import SHARED
+from equivalence.mutants.model import Patch
+from equivalence.mutants.variance import named
 
 __all__ = ["MUTANTS"]
 
@@ -46,17 +46,12 @@ BUGS: dict[str, tuple[str, Patch]] = {
 }
 
 
-def _bugs(member: str, names: str) -> tuple[Mutant, ...]:
-    bug = bugs_of(member, _L)
-    return tuple(
-        bug(name, *(BUGS[name] if name in BUGS else SHARED[name])) for name in names.split()
-    )
-
-
 _OWN = "log_of_one_plus negatives_refused absolute natural_of_truth_only"
 MUTANTS = (
-    *_bugs("MeanSquaredLogError.score", f"{_OWN} unweighted output_weights_ignored"),
-    *_bugs("MeanSquaredLogError.per_output", f"{_OWN} column_major"),
-    *_bugs("RootMeanSquaredLogError.score", f"{_OWN} root_of_mean output_weights_ignored"),
-    *_bugs("RootMeanSquaredLogError.per_output", f"{_OWN} unweighted"),
+    *named("MeanSquaredLogError.score", _L, f"{_OWN} unweighted output_weights_ignored", BUGS),
+    *named("MeanSquaredLogError.per_output", _L, f"{_OWN} column_major", BUGS),
+    *named(
+        "RootMeanSquaredLogError.score", _L, f"{_OWN} root_of_mean output_weights_ignored", BUGS
+    ),
+    *named("RootMeanSquaredLogError.per_output", _L, f"{_OWN} unweighted", BUGS),
 )

@@ -3,8 +3,8 @@ not, or of the shared target walk (:data:`equivalence.mutants.regression.SHARED`
 
 from __future__ import annotations
 
-from equivalence.mutants.model import Mutant, Patch, bugs_of
-from equivalence.mutants.regression import SHARED
+from equivalence.mutants.model import Patch
+from equivalence.mutants.variance import named
 
 __all__ = ["MUTANTS"]
 
@@ -47,15 +47,8 @@ BUGS: dict[str, tuple[str, Patch]] = {
 }
 
 
-def _bugs(member: str, names: str) -> tuple[Mutant, ...]:
-    bug = bugs_of(member, _M)
-    return tuple(
-        bug(name, *(BUGS[name] if name in BUGS else SHARED[name])) for name in names.split()
-    )
-
-
 _OWN = "weights_dropped lower_only exact_half zero_weight_neighbour signed_residuals lower_middle"
 MUTANTS = (
-    *_bugs("MedianAbsoluteError.score", f"{_OWN} output_weights_ignored"),
-    *_bugs("MedianAbsoluteError.per_output", f"{_OWN} column_major"),
+    *named("MedianAbsoluteError.score", _M, f"{_OWN} output_weights_ignored", BUGS),
+    *named("MedianAbsoluteError.per_output", _M, f"{_OWN} column_major", BUGS),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from equivalence.mutants.model import Mutant, Patch, bugs_of
 from equivalence.mutants.regression import SHARED
 
-__all__ = ["MUTANTS"]
+__all__ = ["MUTANTS", "named"]
 
 _R2, _EV, _V = "regression.r2", "regression.explained_variance", "regression._variance"
 _FINITE = "finite = _variance.force_finite_flag(force_finite)"
@@ -22,13 +22,13 @@ BUGS: dict[str, tuple[str, Patch]] = {
         "ZeroDivision.THROW answers NaN instead of raising",
         Patch(f"{_R2}:_undefined", "if policy is ZeroDivision.THROW:", "if False:"),
     ),
-    "residuals_unweighted": (
-        "the squared residuals summed without their weights",
-        Patch(_R2, "np.multiply(column, residual, out=residual)", "pass"),
+    "mean_unweighted": (
+        "the truth centred on its unweighted mean",
+        Patch(_R2, "mean = _outputs.column_means(truth, found)", "mean = truth.mean(axis=0)"),
     ),
     "not_centred": (
         "the residuals not centred on their mean: R² under another name",
-        Patch(_EV, "residual -= _outputs.column_means(residual, found)", "residual -= 0.0"),
+        Patch(_EV, "np.subtract(out, shift, out=out)", "out += 0.0"),
     ),
     "one_sample_nan": (
         "R²'s rule copied: one sample answers NaN",
@@ -70,6 +70,16 @@ BUGS: dict[str, tuple[str, Patch]] = {
 }
 
 
+def named(
+    member: str, where: str, names: str, bugs: dict[str, tuple[str, Patch]]
+) -> tuple[Mutant, ...]:
+    """``member``'s bugs by name: each from ``bugs``, else the shared walk's."""
+    bug = bugs_of(member, where)
+    return tuple(
+        bug(name, *(bugs[name] if name in bugs else SHARED[name])) for name in names.split()
+    )
+
+
 def _default(where: str, method: str, old: str, new: str) -> tuple[str, Patch]:
     return f"a default turned: {new}", Patch(f"{where}:{method}", old, new)
 
@@ -106,7 +116,7 @@ MUTANTS = (
     ),
     *_bugs(
         "R2.per_output",
-        "one_sample_forced throw_as_nan default_zero force_finite_ignored residuals_unweighted "
+        "one_sample_forced throw_as_nan default_zero force_finite_ignored mean_unweighted "
         "zero_sum_divides",
     ),
     *_bugs("R2.variance_weighted", f"{_WEIGHTED} one_sample_forced force_finite_ignored"),
