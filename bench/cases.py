@@ -742,6 +742,88 @@ CASES: tuple[Case, ...] = (
 )
 
 
+# -- R2 and ExplainedVariance: regression targets, ``classes`` read as outputs -------------
+
+
+def _variance_targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    """Targets in ``[0, ∞)``, the domain every regression member shares."""
+    truth = np.abs(rng.normal(size=(n, outputs)))
+    noise = rng.normal(scale=0.5, size=(n, outputs))
+    return {"y_true": truth, "y_pred": np.abs(truth + noise), "outputs": outputs}
+
+
+def _variance_floor(x: Inputs) -> Bound:
+    return lambda: (np.max(x["y_true"], axis=0), np.max(x["y_pred"], axis=0))
+
+
+def _weighted_variance_targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    return {**_variance_targets(rng, n, outputs), "sample_weight": rng.random(n)}
+
+
+def _variance_case(member: str, function: str, multioutput: str, weighted: bool = False) -> Case:
+    """``member`` (``Type.method``) on ``(n, outputs)`` targets against ``function``."""
+    type_name, method = member.split(".")
+
+    def mine(x: Inputs) -> Bound:
+        import lodestar.metrics
+
+        call = getattr(getattr(lodestar.metrics, type_name), method)
+        weight = x.get("sample_weight")
+        return lambda: call(x["y_true"], x["y_pred"], x["outputs"], weight)
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics
+
+        call = getattr(sklearn.metrics, function)
+        weight = x.get("sample_weight")
+        return lambda: call(x["y_true"], x["y_pred"], multioutput=multioutput, sample_weight=weight)
+
+    return Case(
+        member,
+        _weighted_variance_targets if weighted else _variance_targets,
+        mine,
+        theirs,
+        _variance_floor,
+        f'{function}(y_true, y_pred, multioutput="{multioutput}"'
+        + (", sample_weight=sample_weight)" if weighted else ")"),
+        "np.max(y_true, axis=0), np.max(y_pred, axis=0)",
+        variant="weighted" if weighted else "",
+        classes=(1, 10),
+        matrix=True,
+    )
+
+
+_VARIANCE_CASES = (
+    tuple(
+        _variance_case(f"{type_name}.{method}", function, multioutput)
+        for type_name, function in (
+            ("R2", "r2_score"),
+            ("ExplainedVariance", "explained_variance_score"),
+        )
+        for method, multioutput in (
+            ("score", "uniform_average"),
+            ("per_output", "raw_values"),
+            ("variance_weighted", "variance_weighted"),
+        )
+    )
+    + tuple(
+        _variance_case(
+            f"MedianAbsoluteError.{method}", "median_absolute_error", multioutput, weighted
+        )
+        for method, multioutput in (("score", "uniform_average"), ("per_output", "raw_values"))
+        for weighted in (False, True)
+    )
+    + tuple(
+        _variance_case(f"{type_name}.{method}", function, multioutput)
+        for type_name, function in (
+            ("MeanSquaredLogError", "mean_squared_log_error"),
+            ("RootMeanSquaredLogError", "root_mean_squared_log_error"),
+        )
+        for method, multioutput in (("score", "uniform_average"), ("per_output", "raw_values"))
+    )
+)
+
+
 # -- the matrix forms of the precision/recall family and of the report ---------------------
 
 
@@ -782,4 +864,5 @@ CASES = (
         "classification_report(y_true, y_pred, zero_division=0.0, output_dict=True)",
         _LABELS_FLOOR,
     ),
+    *_VARIANCE_CASES,
 )

@@ -400,13 +400,18 @@ def _oracle(
     return oracle
 
 
-def _single_output_value(function: str, passes: Sequence[str] = ()) -> Callable[[View], float]:
+def _single_output_value(
+    function: str,
+    passes: Sequence[str] = (),
+    oracle: Callable[[str, str | None], Callable[[View], Any]] | None = None,
+) -> Callable[[View], float]:
     """What one output's weight makes of its value: ``value * w / w``, the weighted mean
-    of one term, from scikit-learn's raw value."""
-    raw = _oracle(function, "raw_values", passes)
+    of one term, from scikit-learn's raw value (asked through ``oracle`` when a member
+    asks its own way; a scalar answer read as the one value)."""
+    raw = oracle(function, "raw_values") if oracle else _oracle(function, "raw_values", passes)
 
     def expected(v: View) -> float:
-        value = float(np.asarray(raw(v))[0])
+        value = float(np.ravel(raw(v))[0])
         weight = float(np.asarray(v["output_weights"], dtype=np.float64)[0])
         return value * weight / weight
 

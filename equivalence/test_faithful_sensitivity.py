@@ -31,6 +31,10 @@ SAME_FORMULA = {
     ("D2AbsoluteError.per_output", "unaveraged"): "the pinball loss is flat between the two "
     "order statistics: the lower one's baseline loss is the averaged one's, exactly",
     **{
+        (median, "exact_half"): "the epsilon beside the half matters only where rounding decides"
+        for median in ("MedianAbsoluteError.score", "MedianAbsoluteError.per_output")
+    },
+    **{
         (kappa, bug): why
         for kappa in ("CohenKappa.score", "CohenKappa.score[cm]")
         for bug, why in (

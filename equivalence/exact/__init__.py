@@ -27,7 +27,9 @@ from equivalence.exact import (
     classification,
     curves,
     kappa,
+    logerror,
     mcc,
+    median,
     pinball,
     prf,
     probability,
@@ -35,6 +37,7 @@ from equivalence.exact import (
     ratios,
     regression,
     report,
+    variance,
 )
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
@@ -52,6 +55,9 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **prf.EVALUATORS,
     **regression.EVALUATORS,
     **pinball.EVALUATORS,
+    **variance.EVALUATORS,
+    **median.EVALUATORS,
+    **logerror.EVALUATORS,
 }
 
 

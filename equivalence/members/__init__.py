@@ -14,7 +14,9 @@ from equivalence.members import (
     curves,
     dcg,
     kappa,
+    logerror,
     mcc,
+    median,
     pinball,
     prf,
     probability,
@@ -22,6 +24,7 @@ from equivalence.members import (
     ratios,
     regression,
     report,
+    variance,
 )
 from equivalence.model import Member
 
@@ -50,7 +53,9 @@ REGISTRY: dict[str, Member] = {
         confusion,
         dcg,
         kappa,
+        logerror,
         mcc,
+        median,
         probability,
         ranking,
         ratios,
@@ -59,6 +64,7 @@ REGISTRY: dict[str, Member] = {
         regression,
         curves,
         pinball,
+        variance,
     )
     for declared in family.MEMBERS
 }

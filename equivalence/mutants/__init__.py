@@ -20,7 +20,9 @@ from equivalence.mutants import (
     curves,
     dcg,
     kappa,
+    logerror,
     mcc,
+    median,
     pinball,
     prf,
     probability,
@@ -28,6 +30,7 @@ from equivalence.mutants import (
     regression,
     report,
     seed,
+    variance,
 )
 from equivalence.mutants.model import Mutant
 
@@ -46,4 +49,7 @@ MUTANTS: tuple[Mutant, ...] = (
     *regression.MUTANTS,
     *curves.MUTANTS,
     *pinball.MUTANTS,
+    *variance.MUTANTS,
+    *median.MUTANTS,
+    *logerror.MUTANTS,
 )

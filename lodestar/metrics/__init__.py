@@ -29,18 +29,24 @@ from lodestar.metrics.classification import (
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
 from lodestar.metrics.regression import (
+    R2,
     D2AbsoluteError,
     D2Pinball,
+    ExplainedVariance,
     MaxError,
     MeanAbsoluteError,
     MeanAbsolutePercentageError,
     MeanSquaredError,
+    MeanSquaredLogError,
+    MedianAbsoluteError,
     PinballLoss,
     RootMeanSquaredError,
+    RootMeanSquaredLogError,
 )
 
 __all__ = [
     "F1",
+    "R2",
     "Accuracy",
     "AverageRow",
     "Averaging",
@@ -53,6 +59,7 @@ __all__ = [
     "D2AbsoluteError",
     "D2Pinball",
     "Dcg",
+    "ExplainedVariance",
     "FBeta",
     "JaccardScore",
     "KappaWeighting",
@@ -63,6 +70,8 @@ __all__ = [
     "MeanAbsoluteError",
     "MeanAbsolutePercentageError",
     "MeanSquaredError",
+    "MeanSquaredLogError",
+    "MedianAbsoluteError",
     "Ndcg",
     "Normalization",
     "PinballLoss",
@@ -70,6 +79,7 @@ __all__ = [
     "Recall",
     "RocCurve",
     "RootMeanSquaredError",
+    "RootMeanSquaredLogError",
     "TopKAccuracy",
     "ZeroDivision",
 ]

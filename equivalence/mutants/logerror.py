@@ -1,0 +1,57 @@
+"""Seeded porting bugs of ``MeanSquaredLogError`` and ``RootMeanSquaredLogError``: each one
+step of their own (the domain, the logarithm, the root) or of the shared target walk
+(:data:`equivalence.mutants.regression.SHARED`)."""
+
+from __future__ import annotations
+
+from equivalence.mutants.model import Patch
+from equivalence.mutants.variance import named
+
+__all__ = ["MUTANTS"]
+
+_L = "regression.log_error"
+_LOG = "np.log1p(found.truth), np.log1p(found.predicted)"
+
+#: Every bug by name: what a port got wrong, and its patch.
+BUGS: dict[str, tuple[str, Patch]] = {
+    "log_of_one_plus": (
+        "log(1 + y) for log1p: the low bits of a small y lost in the addition",
+        Patch(f"{_L}:_logged", _LOG, "np.log(1.0 + found.truth), np.log(1.0 + found.predicted)"),
+    ),
+    "negatives_refused": (
+        "every negative target refused (scikit-learn before 1.6)",
+        Patch(f"{_L}:_logged", "if (block <= -1).any():", "if (block < 0).any():"),
+    ),
+    "absolute": (
+        "the log residuals made absolute, not squared",
+        Patch(
+            "regression.mean_squared_error:squared_errors",
+            "np.multiply(residual, residual, out=residual)",
+            "np.abs(residual, out=residual)",
+        ),
+    ),
+    "natural_of_truth_only": (
+        "the prediction not logged",
+        Patch(f"{_L}:_logged", _LOG, "np.log1p(found.truth), found.predicted"),
+    ),
+    "root_of_mean": (
+        "the root taken of the averaged squared error, not per output",
+        Patch(
+            f"{_L}:_rooted",
+            'squared_errors(_logged(found, "Root Mean Squared Logarithmic Error"))',
+            'squared_errors(_logged(found, "Root Mean Squared Logarithmic Error")).mean()'
+            " + 0 * squared_errors(found)",
+        ),
+    ),
+}
+
+
+_OWN = "log_of_one_plus negatives_refused absolute natural_of_truth_only"
+MUTANTS = (
+    *named("MeanSquaredLogError.score", _L, f"{_OWN} unweighted output_weights_ignored", BUGS),
+    *named("MeanSquaredLogError.per_output", _L, f"{_OWN} column_major", BUGS),
+    *named(
+        "RootMeanSquaredLogError.score", _L, f"{_OWN} root_of_mean output_weights_ignored", BUGS
+    ),
+    *named("RootMeanSquaredLogError.per_output", _L, f"{_OWN} unweighted", BUGS),
+)
