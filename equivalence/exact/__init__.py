@@ -23,13 +23,24 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import classification, kappa, mcc, prf, probability, ranking, ratios, report
+from equivalence.exact import (
+    classification,
+    clustering,
+    kappa,
+    mcc,
+    prf,
+    probability,
+    ranking,
+    ratios,
+    report,
+)
 from equivalence.exact.arith import PRECISION, Approx, Exactly
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
+    **clustering.EVALUATORS,
     **kappa.EVALUATORS,
     **mcc.EVALUATORS,
     **probability.EVALUATORS,

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from equivalence.members import (
     classification,
+    clustering,
     confusion,
     dcg,
     kappa,
@@ -44,6 +45,7 @@ REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
     for family in (
         classification,
+        clustering,
         confusion,
         dcg,
         kappa,

@@ -15,7 +15,18 @@ is added to the import list below.
 
 from __future__ import annotations
 
-from equivalence.mutants import confusion, dcg, kappa, mcc, prf, probability, ratios, report, seed
+from equivalence.mutants import (
+    clustering,
+    confusion,
+    dcg,
+    kappa,
+    mcc,
+    prf,
+    probability,
+    ratios,
+    report,
+    seed,
+)
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
@@ -30,4 +41,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *prf.MUTANTS,
     *kappa.MUTANTS,
     *ratios.MUTANTS,
+    *clustering.MUTANTS,
 )

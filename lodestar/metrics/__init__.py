@@ -26,11 +26,18 @@ from lodestar.metrics.classification import (
     Recall,
     ZeroDivision,
 )
+from lodestar.metrics.clustering import (
+    AdjustedRand,
+    MutualInformation,
+    PairConfusionMatrix,
+    RandIndex,
+)
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
 
 __all__ = [
     "F1",
     "Accuracy",
+    "AdjustedRand",
     "AverageRow",
     "Averaging",
     "BalancedAccuracy",
@@ -46,9 +53,12 @@ __all__ = [
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MutualInformation",
     "Ndcg",
     "Normalization",
+    "PairConfusionMatrix",
     "Precision",
+    "RandIndex",
     "Recall",
     "TopKAccuracy",
     "ZeroDivision",
