@@ -548,6 +548,52 @@ def _prf_case(name: str, method: str) -> Case:
 _PRF_CASES = tuple(_prf_case(name, method) for name in _PRF for method in ("score", "per_class"))
 
 
+#: The clustering family's agreement members, each with its scikit-learn function (in
+#: ``sklearn.metrics.cluster``): two labellings of 10 and of 1 000 clusters.
+_CLUSTERING = (
+    ("PairConfusionMatrix.compute", "pair_confusion_matrix"),
+    ("PairConfusionMatrix.to_array", "pair_confusion_matrix"),
+    ("RandIndex.score", "rand_score"),
+    ("AdjustedRand.score", "adjusted_rand_score"),
+    ("MutualInformation.score", "mutual_info_score"),
+)
+
+
+def _clustering_case(member: str, function: str) -> Case:
+    kind, method = member.split(".")
+
+    def ours(x: Inputs) -> Bound:
+        import lodestar.metrics
+
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        if method == "to_array":
+            compute = lodestar.metrics.PairConfusionMatrix.compute
+            return lambda: compute(y_true, y_pred).to_array()
+        call = getattr(getattr(lodestar.metrics, kind), method)
+        return lambda: call(y_true, y_pred)
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics.cluster
+
+        call = getattr(sklearn.metrics.cluster, function)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        return lambda: call(y_true, y_pred)
+
+    return Case(
+        member,
+        _labels,
+        ours,
+        theirs,
+        _labels_floor,
+        f"{function}(labels_true, labels_pred)",
+        _LABELS_FLOOR,
+        classes=(LABEL_CLASSES, 1_000),
+    )
+
+
+_CLUSTERING_CASES = tuple(_clustering_case(member, function) for member, function in _CLUSTERING)
+
+
 CASES: tuple[Case, ...] = (
     Case(
         "Accuracy.score",
@@ -763,4 +809,5 @@ CASES: tuple[Case, ...] = (
         max_values=DCG_MAX_SCORES,
         max_rows=DCG_MAX_ROWS,
     ),
+    *_CLUSTERING_CASES,
 )

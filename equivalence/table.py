@@ -144,7 +144,10 @@ def _body(sections: _Sections) -> list[str]:
             member = next(m for m in sections.members if m.name == names[0])
             divergence = next(d for d in member.divergences if _key(d) == key)
             lines += ["", f"### {sections.shared_title[key]}", "", _definition(divergence)]
-            lines += ["", "Declared by " + ", ".join(f"`{name}`" for name in names) + "."]
+            if len(names) == len(sections.members):
+                lines += ["", f"Declared by every member ({len(names)})."]
+            else:
+                lines += ["", "Declared by " + ", ".join(f"`{name}`" for name in names) + "."]
     lines += ["", "## Divergences by member"]
     for member in sections.members:
         if not member.divergences and not member.tolerance.by_version:
