@@ -556,6 +556,11 @@ _CLUSTERING = (
     ("RandIndex.score", "rand_score"),
     ("AdjustedRand.score", "adjusted_rand_score"),
     ("MutualInformation.score", "mutual_info_score"),
+    ("Homogeneity.score", "homogeneity_score"),
+    ("Completeness.score", "completeness_score"),
+    ("VMeasure.score", "v_measure_score"),
+    ("NormalizedMutualInformation.score", "normalized_mutual_info_score"),
+    ("FowlkesMallows.score", "fowlkes_mallows_score"),
 )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.exact.arith import Approx, Exactly, exact, total
+from equivalence.exact.mcc import _sqrt
 from lodestar.metrics.clustering._counting import labellings
 
 __all__ = ["EVALUATORS"]
@@ -70,10 +71,10 @@ def adjusted_rand(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
     return 2 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn))
 
 
-def mutual_information(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
-    n, cells, rows, columns = _table(labels_true, labels_pred)
+def _information(n: int, cells: Counter[Any], rows: Counter[Any], columns: Counter[Any]) -> Approx:
+    """The mutual information, ``0`` held exactly for one label on a side."""
     if len(rows) <= 1 or len(columns) <= 1:
-        return Exactly(0.0)
+        return exact(0)
     log_n = exact(n).log()
     terms = []
     for (t, p), count in cells.items():
@@ -86,7 +87,68 @@ def mutual_information(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
         if size - term.error < _EPSILON:  # rounding decides: kept or zeroed
             term = Approx(term.exact, term.error + size)
         terms.append(term)
-    return total(terms).clip(0.0, float("inf")) if terms else Exactly(0.0)
+    return total(terms).clip(0.0, float("inf")) if terms else exact(0)
+
+
+def _entropy(counts: Counter[Any], n: int) -> Approx:
+    if len(counts) <= 1:
+        return exact(0)
+    log_n = exact(n).log()
+    return -total((exact(c) / exact(n)) * (exact(c).log() - log_n) for c in counts.values())
+
+
+def _held(value: Approx) -> Approx | Exactly:
+    """A value no rounding touches as the constant it is."""
+    return Exactly(float(value.exact)) if value.error == 0 else value
+
+
+def mutual_information(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
+    return _held(_information(*_table(labels_true, labels_pred)))
+
+
+def _homogeneity_completeness(labels_true: Any, labels_pred: Any) -> tuple[Approx, Approx]:
+    n, cells, rows, columns = _table(labels_true, labels_pred)
+    if n == 0:
+        return exact(1), exact(1)
+    information = _information(n, cells, rows, columns)
+    return tuple(  # type: ignore[return-value]
+        information / h if len(side) > 1 else exact(1)
+        for side, h in ((rows, _entropy(rows, n)), (columns, _entropy(columns, n)))
+    )
+
+
+def homogeneity(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
+    return _held(_homogeneity_completeness(labels_true, labels_pred)[0])
+
+
+def completeness(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
+    return _held(_homogeneity_completeness(labels_true, labels_pred)[1])
+
+
+def v_measure(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
+    h, c = _homogeneity_completeness(labels_true, labels_pred)
+    if h.exact == 0 and c.exact == 0 and h.error == 0 and c.error == 0:
+        return Exactly(0.0)
+    return _held(2 * h * c / (h + c))
+
+
+def normalized(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
+    n, cells, rows, columns = _table(labels_true, labels_pred)
+    if len(rows) == len(columns) <= 1:
+        return Exactly(1.0)
+    information = _information(n, cells, rows, columns)
+    if information.exact == 0 and information.error == 0:
+        return Exactly(0.0)
+    return _held(information / ((_entropy(rows, n) + _entropy(columns, n)) / 2))
+
+
+def fowlkes_mallows(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
+    n, cells, rows, columns = _table(labels_true, labels_pred)
+    tk = sum(c * c for c in cells.values()) - n
+    if tk == 0:
+        return Exactly(0.0)
+    pk, qk = (sum(c * c for c in side.values()) - n for side in (columns, rows))
+    return _held(_sqrt(exact(tk) / exact(pk)) * _sqrt(exact(tk) / exact(qk)))
 
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
@@ -95,4 +157,9 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     "RandIndex.score": rand,
     "AdjustedRand.score": adjusted_rand,
     "MutualInformation.score": mutual_information,
+    "Homogeneity.score": homogeneity,
+    "Completeness.score": completeness,
+    "VMeasure.score": v_measure,
+    "NormalizedMutualInformation.score": normalized,
+    "FowlkesMallows.score": fowlkes_mallows,
 }

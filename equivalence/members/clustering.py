@@ -1,5 +1,7 @@
 """The agreement scores of the clustering family: ``PairConfusionMatrix.compute`` and
-``.to_array``, ``RandIndex.score``, ``AdjustedRand.score``, ``MutualInformation.score``.
+``.to_array``, and the ``score`` of ``RandIndex``, ``AdjustedRand``, ``MutualInformation``,
+``Homogeneity``, ``Completeness``, ``VMeasure``, ``NormalizedMutualInformation`` and
+``FowlkesMallows``.
 
 Every member takes the same two labellings (:mod:`equivalence.partitions` draws them and
 names their edges), and scikit-learn answers each on every version from 1.3 to 1.9 with
@@ -17,7 +19,17 @@ import numpy as np
 from equivalence import partitions as p
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
-from lodestar.metrics import AdjustedRand, MutualInformation, PairConfusionMatrix, RandIndex
+from lodestar.metrics import (
+    AdjustedRand,
+    Completeness,
+    FowlkesMallows,
+    Homogeneity,
+    MutualInformation,
+    NormalizedMutualInformation,
+    PairConfusionMatrix,
+    RandIndex,
+    VMeasure,
+)
 
 __all__ = ["MEMBERS"]
 
@@ -137,5 +149,20 @@ MEMBERS = (
         _asking("mutual_info_score"),
         "mutual_info_score(labels_true, labels_pred)",
         divergences=(_EMPTY_MI,),
+    ),
+    *(
+        _member(
+            f"{kind.__name__}.score",
+            kind.score,
+            _asking(function),
+            f"{function}(labels_true, labels_pred)",
+        )
+        for kind, function in (
+            (Homogeneity, "homogeneity_score"),
+            (Completeness, "completeness_score"),
+            (VMeasure, "v_measure_score"),
+            (NormalizedMutualInformation, "normalized_mutual_info_score"),
+            (FowlkesMallows, "fowlkes_mallows_score"),
+        )
     ),
 )

@@ -20,6 +20,11 @@ _MEMBERS = {
     "RandIndex.score": ("clustering.rand_index", 1),
     "AdjustedRand.score": ("clustering.adjusted_rand", 1),
     "MutualInformation.score": ("clustering.mutual_information", 0),
+    "Homogeneity.score": ("clustering.homogeneity", 0),
+    "Completeness.score": ("clustering.completeness", 0),
+    "VMeasure.score": ("clustering.v_measure", 0),
+    "NormalizedMutualInformation.score": ("clustering.normalized_mutual_information", 0),
+    "FowlkesMallows.score": ("clustering.fowlkes_mallows", 0),
 }
 _COUNTING: tuple[tuple[str, str, Change], ...] = (
     (
@@ -64,6 +69,20 @@ _TO_ARRAY = bugs_of("PairConfusionMatrix.to_array", "clustering.pair_confusion_m
 _RAND = bugs_of("RandIndex.score", "clustering.rand_index")
 _ADJUSTED = bugs_of("AdjustedRand.score", "clustering.adjusted_rand")
 _MI = bugs_of("MutualInformation.score", "clustering.mutual_information")
+_FM = bugs_of("FowlkesMallows.score", "clustering.fowlkes_mallows")
+_NMI = bugs_of("NormalizedMutualInformation.score", "clustering.normalized_mutual_information")
+_V = bugs_of("VMeasure.score", "clustering.v_measure")
+_HC = "clustering.homogeneity:homogeneity_completeness"
+_ENTROPY = "clustering._counting:entropy"
+
+
+def _both(name: str, description: str, change: Change, *members: str) -> tuple[Mutant, ...]:
+    """One bug of the shared homogeneity step, held against each of ``members``."""
+    return tuple(bugs_of(member, _HC)(name, description, change) for member in members)
+
+
+_SCORES = ("Homogeneity.score", "Completeness.score", "VMeasure.score")
+_ENTROPIES = (*_SCORES, "NormalizedMutualInformation.score")
 
 MUTANTS: tuple[Mutant, ...] = (
     *(mutant for member in _MEMBERS for mutant in _own(member)),
@@ -103,6 +122,90 @@ MUTANTS: tuple[Mutant, ...] = (
         (
             "table.column_sums[table.columns]",
             "table.column_sums[np.minimum(table.rows, table.column_sums.size - 1)]",
+        ),
+    ),
+    *_both(
+        "entropies_swapped",
+        "each score over the other side's entropy",
+        (
+            "of_truth, of_clusters = entropy(table.row_sums), entropy(table.column_sums)",
+            "of_clusters, of_truth = entropy(table.row_sums), entropy(table.column_sums)",
+        ),
+        *_SCORES[:2],  # the V-measure is symmetric in the two: that port is right
+    ),
+    *_both(
+        "zero_entropy_is_zero",
+        "one label on a side scores 0, not 1",
+        ("if of_truth else 1.0", "if of_truth else 0.0"),
+        "Homogeneity.score",
+        "VMeasure.score",
+    ),
+    _both(
+        "zero_entropy_is_zero",
+        "one cluster scores 0, not 1",
+        ("if of_clusters else 1.0", "if of_clusters else 0.0"),
+        "Completeness.score",
+    )[0],
+    *_both("empty_is_zero", "no sample scores 0", ("return 1.0, 1.0", "return 0.0, 0.0"), *_SCORES),
+    *(
+        bugs_of(member, _ENTROPY)(
+            "entropy_of_share",
+            "log(c/n) for log c - log n",
+            ("(np.log(shares) - math.log(total))", "np.log(shares / total)"),
+        )
+        for member in _ENTROPIES
+    ),
+    *(
+        bugs_of(member, _ENTROPY)(
+            "entropy_in_bits",
+            "entropies in bits, the information in nats",
+            ("return float(-np.sum(", "return 1 / math.log(2) * float(-np.sum("),
+        )
+        for member in _ENTROPIES
+    ),
+    _V("no_guard", "0/0 where both are 0", ("if homogeneity + completeness == 0.0:", "if False:")),
+    _V(
+        "geometric",
+        "the geometric mean of the two",
+        (
+            "2.0 * homogeneity * completeness / (1.0 * homogeneity + completeness)",
+            "(homogeneity * completeness) ** 0.5",
+        ),
+    ),
+    _NMI(
+        "mean_is_max",
+        "the larger entropy for the mean",
+        (
+            "(entropy(table.row_sums) + entropy(table.column_sums)) / 2.0",
+            "max(entropy(table.row_sums), entropy(table.column_sums))",
+        ),
+    ),
+    _NMI(
+        "one_label_each_is_zero",
+        "one label each scores 0",
+        ("if classes == clusters and classes <= 1:", "if False:"),
+    ),
+    _FM(
+        "no_pair_is_one",
+        "no shared pair scores 1",
+        ("if tk == 0:\n    return 0.0", "if tk == 0:\n    return 1.0"),
+    ),
+    _FM(
+        "self_pairs",
+        "each sample paired with itself",
+        ("tk = squares(table.cells) - n", "tk = squares(table.cells)"),
+    ),
+    _FM(
+        "pk_from_rows",
+        "both factors over the truth's pairs",
+        ("pk = squares(table.column_sums) - n", "pk = squares(table.row_sums) - n"),
+    ),
+    _FM(
+        "over_root_of_product",
+        "tk / sqrt(pk·qk), one rounding fewer",
+        (
+            "math.sqrt(float(tk) / float(pk)) * math.sqrt(float(tk) / float(qk))",
+            "float(tk) / math.sqrt(float(pk) * float(qk))",
         ),
     ),
 )

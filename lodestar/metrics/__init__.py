@@ -28,9 +28,14 @@ from lodestar.metrics.classification import (
 )
 from lodestar.metrics.clustering import (
     AdjustedRand,
+    Completeness,
+    FowlkesMallows,
+    Homogeneity,
     MutualInformation,
+    NormalizedMutualInformation,
     PairConfusionMatrix,
     RandIndex,
+    VMeasure,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
 
@@ -45,9 +50,12 @@ __all__ = [
     "ClassRow",
     "ClassificationReport",
     "CohenKappa",
+    "Completeness",
     "ConfusionMatrix",
     "Dcg",
     "FBeta",
+    "FowlkesMallows",
+    "Homogeneity",
     "JaccardScore",
     "KappaWeighting",
     "LikelihoodRatios",
@@ -56,10 +64,12 @@ __all__ = [
     "MutualInformation",
     "Ndcg",
     "Normalization",
+    "NormalizedMutualInformation",
     "PairConfusionMatrix",
     "Precision",
     "RandIndex",
     "Recall",
     "TopKAccuracy",
+    "VMeasure",
     "ZeroDivision",
 ]

@@ -5,11 +5,30 @@ import warnings
 
 import numpy as np
 import pytest
-from sklearn.metrics import adjusted_rand_score, mutual_info_score, rand_score
+from sklearn.metrics import (
+    adjusted_rand_score,
+    completeness_score,
+    fowlkes_mallows_score,
+    homogeneity_score,
+    mutual_info_score,
+    normalized_mutual_info_score,
+    rand_score,
+    v_measure_score,
+)
 from sklearn.metrics.cluster import pair_confusion_matrix
 
 from lodestar.errors import ArgumentError
-from lodestar.metrics import AdjustedRand, MutualInformation, PairConfusionMatrix, RandIndex
+from lodestar.metrics import (
+    AdjustedRand,
+    Completeness,
+    FowlkesMallows,
+    Homogeneity,
+    MutualInformation,
+    NormalizedMutualInformation,
+    PairConfusionMatrix,
+    RandIndex,
+    VMeasure,
+)
 from lodestar.metrics.clustering import _counting
 
 SCORES = [
@@ -103,3 +122,44 @@ def test_the_inputs_are_left_as_they_were() -> None:
         AdjustedRand.score(truth, predicted)
         MutualInformation.score(truth, predicted)
     assert truth.tolist() == [3, 1, 3, 2] and predicted.tolist() == [0, 0, 1, 1]
+
+
+ENTROPY_SCORES = [
+    (Homogeneity.score, homogeneity_score),
+    (Completeness.score, completeness_score),
+    (VMeasure.score, v_measure_score),
+    (NormalizedMutualInformation.score, normalized_mutual_info_score),
+    (FowlkesMallows.score, fowlkes_mallows_score),
+]
+
+
+@pytest.mark.parametrize(("ours", "theirs"), ENTROPY_SCORES)
+def test_the_entropy_scores_give_scikit_learns_bits(ours, theirs) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(11)
+    for low, high, size in ((0, 5, 200), (-(2**40), 2**40, 300), (0, 4000, 3000)):
+        truth, predicted = rng.integers(low, high, size), rng.integers(0, 7, size)
+        assert ours(truth, predicted) == theirs(truth, predicted)
+        assert ours(predicted, truth) == theirs(predicted, truth)
+
+
+def test_split_and_merged_read_in_opposite_directions() -> None:
+    truth, split = [0, 0, 0, 1, 1, 1], [0, 0, 1, 2, 2, 2]
+    assert Homogeneity.score(truth, split) == 1.0
+    assert Completeness.score(split, truth) == 1.0
+    assert Completeness.score(truth, split) == Homogeneity.score(split, truth) < 1.0
+
+
+def test_no_sample_and_one_sample_of_the_entropy_scores() -> None:
+    for labels in ([], [4]):
+        for score in (Homogeneity.score, Completeness.score, VMeasure.score):
+            assert score(labels, labels) == 1.0
+        assert NormalizedMutualInformation.score(labels, labels) == 1.0
+        assert FowlkesMallows.score(labels, labels) == 0.0  # no pair shared
+
+
+def test_the_v_measure_and_the_normalized_information_agree_but_for_rounding() -> None:
+    # one quantity by two roundings: the last bit may differ (it does on x86-64)
+    for truth, predicted in (([0, 1, 1], [1, 2, 0]), ([0, 0, 0, 1, 1, 1], [0, 0, 1, 2, 2, 2])):
+        v = VMeasure.score(truth, predicted)
+        nmi = NormalizedMutualInformation.score(truth, predicted)
+        assert abs(v - nmi) <= 2 * math.ulp(nmi)

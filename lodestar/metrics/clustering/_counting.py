@@ -25,7 +25,7 @@ from lodestar.errors import ArgumentError
 from lodestar.metrics import _inputs
 from lodestar.metrics._inputs import IntArray
 
-__all__ = ["MAX_SAMPLES", "Contingency", "contingency", "labellings", "squares"]
+__all__ = ["MAX_SAMPLES", "Contingency", "contingency", "entropy", "labellings", "squares"]
 
 #: The first sample count whose square is past ``int64``: ``isqrt(2**63 - 1) + 1``.
 MAX_SAMPLES = math.isqrt(2**63 - 1) + 1
@@ -111,3 +111,17 @@ def contingency(truth: IntArray, predicted: IntArray) -> Contingency:
 def squares(counts: IntArray) -> int:
     """The sum of the squared counts, in ``int64`` (exact below :data:`MAX_SAMPLES`)."""
     return int(np.dot(counts, counts)) if counts.size else 0
+
+
+def entropy(counts: IntArray) -> float:
+    """The entropy in nats of a labelling whose labels hold ``counts`` samples each (in
+    ascending label order): scikit-learn's steps. ``1.0`` for no sample, ``0.0`` for one
+    label; otherwise ``-Σ (c/n)·(log c - log n)``, NumPy's ``log`` on the counts, Python's
+    on their total, the terms added by NumPy's pairwise sum."""
+    if counts.size == 0:
+        return 1.0
+    if counts.size == 1:
+        return 0.0
+    shares = counts.astype(np.float64)
+    total = shares.sum()
+    return float(-np.sum((shares / total) * (np.log(shares) - math.log(total))))
