@@ -23,8 +23,7 @@ class FowlkesMallows:
         ``docs/reference/metrics/clustering/fowlkesmallows-score.md``.
 
         Raises:
-            ArgumentError: the two labellings differ in length; a label is not an
-                integer (a fraction, NaN, a boolean, a string).
+            ArgumentError: as :meth:`PairConfusionMatrix.compute` does.
         """
         table = contingency(*labellings(labels_true, labels_pred))
         n = table.samples
