@@ -824,6 +824,57 @@ _VARIANCE_CASES = (
 )
 
 
+#: The clustering family's agreement members, each with its scikit-learn function (in
+#: ``sklearn.metrics.cluster``): two labellings of 10 and of 1 000 clusters.
+_CLUSTERING = (
+    ("PairConfusionMatrix.compute", "pair_confusion_matrix"),
+    ("PairConfusionMatrix.to_array", "pair_confusion_matrix"),
+    ("RandIndex.score", "rand_score"),
+    ("AdjustedRand.score", "adjusted_rand_score"),
+    ("MutualInformation.score", "mutual_info_score"),
+    ("Homogeneity.score", "homogeneity_score"),
+    ("Completeness.score", "completeness_score"),
+    ("VMeasure.score", "v_measure_score"),
+    ("NormalizedMutualInformation.score", "normalized_mutual_info_score"),
+    ("FowlkesMallows.score", "fowlkes_mallows_score"),
+)
+
+
+def _clustering_case(member: str, function: str) -> Case:
+    kind, method = member.split(".")
+
+    def ours(x: Inputs) -> Bound:
+        import lodestar.metrics
+
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        if method == "to_array":
+            compute = lodestar.metrics.PairConfusionMatrix.compute
+            return lambda: compute(y_true, y_pred).to_array()
+        call = getattr(getattr(lodestar.metrics, kind), method)
+        return lambda: call(y_true, y_pred)
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics.cluster
+
+        call = getattr(sklearn.metrics.cluster, function)
+        y_true, y_pred = x["y_true"], x["y_pred"]
+        return lambda: call(y_true, y_pred)
+
+    return Case(
+        member,
+        _labels,
+        ours,
+        theirs,
+        _labels_floor,
+        f"{function}(labels_true, labels_pred)",
+        _LABELS_FLOOR,
+        classes=(LABEL_CLASSES, 1_000),
+    )
+
+
+_CLUSTERING_CASES = tuple(_clustering_case(member, function) for member, function in _CLUSTERING)
+
+
 # -- the matrix forms of the precision/recall family and of the report ---------------------
 
 
@@ -865,4 +916,5 @@ CASES = (
         _LABELS_FLOOR,
     ),
     *_VARIANCE_CASES,
+    *_CLUSTERING_CASES,
 )

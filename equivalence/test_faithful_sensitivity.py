@@ -44,6 +44,17 @@ SAME_FORMULA = {
     },
     ("RocCurve.compute", "ties_reversed"): "the same running sums, added in reverse inside a tie",
     ("RocCurve.compute", "csharp_second_difference"): "(c - b) - (b - a) evaluated as c - 2b + a",
+    ("MutualInformation.score", "log_of_share"): "log(nij/n) is log nij - log n, rounded once more",
+    **{
+        (score, "entropy_of_share"): "log(c/n) is log c - log n, rounded once more"
+        for score in (
+            "Homogeneity.score",
+            "Completeness.score",
+            "VMeasure.score",
+            "NormalizedMutualInformation.score",
+        )
+    },
+    ("FowlkesMallows.score", "over_root_of_product"): "sqrt(tk/pk)·sqrt(tk/qk) is tk/sqrt(pk·qk)",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

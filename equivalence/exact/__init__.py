@@ -25,6 +25,7 @@ import numpy as np
 
 from equivalence.exact import (
     classification,
+    clustering,
     curves,
     kappa,
     logerror,
@@ -46,6 +47,7 @@ __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 EVALUATORS: dict[str, Callable[..., Any]] = {
     **classification.EVALUATORS,
     **curves.EVALUATORS,
+    **clustering.EVALUATORS,
     **kappa.EVALUATORS,
     **mcc.EVALUATORS,
     **probability.EVALUATORS,

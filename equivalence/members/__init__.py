@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from equivalence.members import (
     classification,
+    clustering,
     confusion,
     curves,
     dcg,
@@ -50,6 +51,7 @@ REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
     for family in (
         classification,
+        clustering,
         confusion,
         dcg,
         kappa,

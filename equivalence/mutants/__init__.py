@@ -16,6 +16,7 @@ is added to the import list below.
 from __future__ import annotations
 
 from equivalence.mutants import (
+    clustering,
     confusion,
     curves,
     dcg,
@@ -52,4 +53,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *variance.MUTANTS,
     *median.MUTANTS,
     *logerror.MUTANTS,
+    *clustering.MUTANTS,
 )
