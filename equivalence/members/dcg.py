@@ -38,7 +38,7 @@ def _parsed(v: View) -> tuple[Rows, Rows] | None:
     reads as ``None``) where lodestar refuses them for their shape or values."""
     if (v.classes or 0) < 2:
         return None
-    truth, ranked = (_rows(value, v.classes) for value in v.args[:2])
+    truth, ranked = (_rows(v.array(i), v.classes) for i in (0, 1))
     if {truth.dtype.kind, ranked.dtype.kind} - set("iuf") or truth.shape != ranked.shape:
         return None
     truth, ranked = truth.astype(np.float64), ranked.astype(np.float64)
@@ -62,9 +62,9 @@ def _ties(v: View) -> Rows:
 
 def _tie_within_k(v: View) -> bool:
     """A group of equal scores lies wholly among the first ``k`` positions (all, without k)."""
-    ties = v.derived(_ties)
-    ends = ties & ~np.pad(ties[:, 1:], ((0, 0), (0, 1)))
-    limit = ties.shape[1] if v["k"] is None else (v.k or 0) - 1
+    ends = v.derived(_ties).copy()  # a tie that the next position does not continue
+    ends[:, :-1] &= ~ends[:, 1:]
+    limit = ends.shape[1] if v["k"] is None else (v.k or 0) - 1
     return bool(ends[:, : max(limit, 0)].any())
 
 
@@ -84,7 +84,7 @@ def _log_base_is(test: Callable[[float], bool]) -> Callable[[View], bool]:
 
 
 def _boolean_relevance(v: View) -> bool:
-    return np.asarray(v.args[0]).dtype.kind == "b"
+    return bool(v.array(0).dtype.kind == "b")
 
 
 def _boolean_argument(v: View) -> bool:
@@ -92,10 +92,10 @@ def _boolean_argument(v: View) -> bool:
 
 
 def _wrong_size(v: View) -> bool:
-    if (v.classes or 0) < 2 or all(np.size(block) == 0 for block in v.args[:2]):
+    if (v.classes or 0) < 2 or all(v.array(i).size == 0 for i in (0, 1)):
         return False
     try:
-        return bool(_rows(v.args[0], v.classes).shape != _rows(v.args[1], v.classes).shape)
+        return bool(_rows(v.array(0), v.classes).shape != _rows(v.array(1), v.classes).shape)
     except ValueError:
         return True
 
@@ -103,7 +103,7 @@ def _wrong_size(v: View) -> bool:
 _negative_relevance = _rows_are(lambda truth, *_: (truth < 0).any())
 _all_zero_row = _rows_are(lambda truth, *_: (truth == 0).all(axis=1).any())
 _wide_row = _rows_are(lambda truth, *_: truth.shape[1] > 16)
-_integers = _rows_are(lambda _t, _s, v: np.asarray(v.args[0]).dtype.kind == "i")
+_integers = _rows_are(lambda _t, _s, v: v.array(0).dtype.kind == "i")
 _wrong_weight_length = _rows_are(lambda t, _, v: v.weight is not None and len(t) != v.weight.size)
 _log_base_below_one = _log_base_is(lambda base: 0 < base < 1)
 _log_base_extreme = _log_base_is(lambda base: base < 1e-300 or base > 1e300)
@@ -256,7 +256,7 @@ EDGES = (
     Edge("negative_relevance", "a relevance below zero", _negative_relevance),
     *shared.edges("negative_weight", "zero_sum_weight"),
     Edge("two_d", "a block given as a 2-D array", lambda v: v.two_d),
-    Edge("empty", "no document at all", lambda v: all(np.size(a) == 0 for a in v.args[:2])),
+    Edge("empty", "no document at all", lambda v: all(v.array(i).size == 0 for i in (0, 1))),
     Edge("wrong_size", "blocks that are not equal rows of label_count", _wrong_size),
     Edge("label_count_below_two", "label_count of 0 or 1", lambda v: v["label_count"] in (0, 1)),
     Edge("wrong_weight_length", "a weight vector of the wrong length", _wrong_weight_length),
