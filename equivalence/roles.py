@@ -88,9 +88,24 @@ def _raw(draw: Draw, count: int) -> bytes:
 #: How to read each role strategy (and each :func:`composite` strategy) from a
 #: :class:`Reader`.
 _READS: dict[st.SearchStrategy[Any], Callable[[Reader], Any]] = {}
-#: The bytes a reader draws at first, and at least each time it runs out: about what a
-#: call of a few samples reads (a byte not read costs about what a draw does per 100).
-CHUNK = 64
+#: A reader draws its bytes as one integer of at least this many bytes, read most
+#: significant byte first (so that, as a byte string does, it shrinks from the front).
+#: Hypothesis draws a byte string a byte at a time, about a microsecond each, and an
+#: integer this wide at once, uniformly: past 2**1024 its bounds are outside the
+#: distribution it draws smaller integers from.
+CHUNK = 129
+
+
+@cache
+def _wide(count: int) -> st.SearchStrategy[int]:
+    return st.integers(0, 256**count - 1)
+
+
+def _chunk(draw: Draw, count: int) -> bytes:
+    """At least ``count`` bytes (:data:`CHUNK` or more), in one draw."""
+    count = max(count, CHUNK)
+    value: int = draw(_wide(count))
+    return value.to_bytes(count, "big")
 
 
 def _role(
@@ -117,13 +132,13 @@ class Reader:
     past it. Any other strategy is drawn as it is."""
 
     def __init__(self, draw: Draw) -> None:
-        self.draw, self.raw, self.at = draw, _raw(draw, CHUNK), 0
+        self.draw, self.raw, self.at = draw, _chunk(draw, CHUNK), 0
 
     def take(self, count: int) -> bytes:
         """The next ``count`` bytes (drawing more when the run is spent)."""
         end = self.at + count
         if end > len(self.raw):
-            self.raw += _raw(self.draw, max(end - len(self.raw), CHUNK))
+            self.raw += _chunk(self.draw, end - len(self.raw))
         chunk, self.at = self.raw[self.at : end], end
         return chunk
 
@@ -212,7 +227,9 @@ def index(draw: Draw, size: int) -> int:
 def integers(draw: Draw, *bounds: tuple[int, int]) -> list[int]:
     """One integer in each ``(low, high)`` range, inclusive, all in a single draw (each
     shrinking to its ``low``): the sizes and switches of a call, drawn at once."""
-    raw = _codes(_raw(draw, 2 * len(bounds)), 2).tolist()
+    # A reader's sizes are a draw of their own, so that a call shrinks to fewer samples
+    # while the values it reads keep their bytes.
+    raw = _codes(_raw(draw.draw if isinstance(draw, Reader) else draw, 2 * len(bounds)), 2).tolist()
     return [low + int(c) % (high - low + 1) for c, (low, high) in zip(raw, bounds, strict=True)]
 
 

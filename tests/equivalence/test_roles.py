@@ -134,15 +134,16 @@ def test_with_defaults_leaves_out_optional_arguments_but_keeps_the_ones_named() 
 
 
 class _Counting:
-    """A ``draw`` that hands out fixed bytes and counts the draws made of it."""
+    """A ``draw`` that hands out fixed bytes, :data:`~equivalence.roles.CHUNK` at a time
+    as the integer a reader draws, and counts the draws made of it."""
 
     def __init__(self, raw: bytes) -> None:
         self.raw, self.draws = raw, 0
 
-    def __call__(self, strategy: Any) -> bytes:
+    def __call__(self, strategy: Any) -> int:
         self.draws += 1
         chunk, self.raw = self.raw[: r.CHUNK], self.raw[r.CHUNK :]
-        return chunk.ljust(r.CHUNK, b"\0")
+        return int.from_bytes(chunk.ljust(r.CHUNK, b"\0"), "big")
 
 
 def test_a_reader_reads_each_role_from_the_next_bytes() -> None:
@@ -162,12 +163,12 @@ def test_a_reader_reads_one_draw_for_a_whole_call_and_draws_more_when_it_runs_ou
     def call(draw: r.Draw, size: int) -> tuple[Any, ...]:
         return draw(r.labels(size, 0, 4)), r.pick(draw, "abc"), r.flip(draw), draw(r.codes(size))
 
-    small = _Counting(bytes(range(200)))
+    small = _Counting(bytes(range(256)))
     r._READS[call(4)](r.Reader(small))
     assert small.draws == 1
-    large = _Counting(bytes(range(200)))
-    labels, *_ = r._READS[call(40)](r.Reader(large))
-    assert large.draws == 2 and labels == [value % 5 for value in range(40)]
+    large = _Counting(bytes(range(256)))
+    labels, *_ = r._READS[call(100)](r.Reader(large))
+    assert large.draws == 2 and labels == [value % 5 for value in range(100)]
 
 
 def test_a_composite_strategy_draws_as_hypothesis_strategies_do() -> None:
