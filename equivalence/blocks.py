@@ -115,7 +115,7 @@ def finish(draw: r.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
     if s == "label_out_of_range":
         d.truth[r.index(draw, samples)] = r.pick(draw, (-1, d.classes, d.classes + 2))
     if s in OUTSIDE or s == "non_finite":
-        if s != "non_finite" or draw(st.booleans()):
+        if s != "non_finite" or r.flip(draw):
             cell = (r.index(draw, samples), r.index(draw, d.classes))
             rows[cell] = r.pick(draw, OUTSIDE.get(s, r.NON_FINITE))
         else:
@@ -125,7 +125,7 @@ def finish(draw: r.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
         rows, d.truth = rows[:, : d.classes], [0] * samples
     block: Any = rows.ravel().tolist()
     if s in ("wrong_size", "length_mismatch"):
-        block = [*block, 0.5] if draw(st.booleans()) or not block else block[:-1]
+        block = [*block, 0.5] if r.flip(draw) or not block else block[:-1]
     if s in ("two_d", "column", "float32"):
         block = np.array(rows, dtype=np.float32 if s == "float32" else np.float64)
         block = block if d.class_count or s == "column" else block.ravel()

@@ -29,9 +29,13 @@ __all__ = [
     "NON_FINITE",
     "VALID_WEIGHTS",
     "Draw",
+    "Reader",
     "all_zero_weights",
+    "between",
     "codes",
+    "composite",
     "flat",
+    "flip",
     "fractions",
     "index",
     "integers",
@@ -82,15 +86,100 @@ def raw_bytes(draw: Draw, count: int) -> bytes:
 
 
 def _raw(draw: Draw, count: int) -> bytes:
-    """``count`` bytes, drawn directly (no mapping: the cheapest draw there is)."""
+    """``count`` bytes, drawn directly (no mapping: the cheapest draw there is), or read
+    from a :class:`Reader`."""
+    if isinstance(draw, Reader):
+        return draw.take(count)
     raw: bytes = draw(_bytes(count))
     return raw
+
+
+#: How to read each role strategy (and each :func:`composite` strategy) from a
+#: :class:`Reader`.
+_READS: dict[st.SearchStrategy[Any], Callable[[Reader], Any]] = {}
+#: A reader draws its bytes as one integer of at least this many bytes, read most
+#: significant byte first (so that, as a byte string does, it shrinks from the front).
+#: Hypothesis draws a byte string a byte at a time, about a microsecond each, and an
+#: integer this wide at once, uniformly: past 2**1024 its bounds are outside the
+#: distribution it draws smaller integers from.
+CHUNK = 129
+
+
+@cache
+def _wide(count: int) -> st.SearchStrategy[int]:
+    return st.integers(0, 256**count - 1)
+
+
+def _chunk(draw: Draw, count: int) -> bytes:
+    """At least ``count`` bytes (:data:`CHUNK` or more), in one draw."""
+    count = max(count, CHUNK)
+    value: int = draw(_wide(count))
+    return value.to_bytes(count, "big")
+
+
+def _role(
+    count: int, read: Callable[[bytes], T], by_reader: Callable[[Reader], T] | None = None
+) -> st.SearchStrategy[T]:
+    """The strategy reading ``count`` bytes with ``read``, known to :class:`Reader`
+    (which reads it with ``by_reader`` where the role reads fewer bytes from a reader)."""
+    strategy = _bytes(count).map(read)
+    _READS[strategy] = by_reader or (lambda reader: read(reader.take(count)))
+    return strategy
+
+
+class Reader:
+    """A call's bytes, drawn once and read in turn by its roles and choices.
+
+    Hypothesis spends far more on a draw than on the bytes it holds (its bookkeeping
+    for one draw costs what a hundred bytes do), so a call whose labels, values, weights
+    and switches are each a draw spends its time drawing. A reader is called as ``draw``
+    is, with the role strategies of this module and the strategies :func:`composite`
+    makes; :func:`index`, :func:`pick`, :func:`flip`, :func:`integers`,
+    :func:`permutation`, :func:`subset` and :func:`with_defaults` take it in place of
+    ``draw``. Each reads the bytes its strategy would draw, and gives the value that
+    strategy gives from them, out of one run of bytes, drawn further when a call reads
+    past it. Any other strategy is drawn as it is."""
+
+    def __init__(self, draw: Draw) -> None:
+        self.draw, self.raw, self.at = draw, _chunk(draw, CHUNK), 0
+
+    def take(self, count: int) -> bytes:
+        """The next ``count`` bytes (drawing more when the run is spent)."""
+        end = self.at + count
+        if end > len(self.raw):
+            self.raw += _chunk(self.draw, end - len(self.raw))
+        chunk, self.at = self.raw[self.at : end], end
+        return chunk
+
+    def __call__(self, strategy: st.SearchStrategy[T]) -> T:
+        read = _READS.get(strategy)
+        value: T = self.draw(strategy) if read is None else read(self)
+        return value
+
+
+def composite(function: Callable[..., T]) -> Callable[..., st.SearchStrategy[T]]:
+    """:func:`hypothesis.strategies.composite` for a function drawing through a
+    :class:`Reader`: one draw a call (or none, drawn by a reader, which lends its own
+    bytes). Its strategies are kept, one for each set of arguments."""
+
+    def through_reader(draw: Draw, *args: Any, **kwargs: Any) -> T:
+        return function(draw if isinstance(draw, Reader) else Reader(draw), *args, **kwargs)
+
+    build = st.composite(through_reader)
+
+    @cache
+    def strategy(*args: Any, **kwargs: Any) -> st.SearchStrategy[T]:
+        made: st.SearchStrategy[T] = build(*args, **kwargs)
+        _READS[made] = lambda reader: function(reader, *args, **kwargs)
+        return made
+
+    return strategy
 
 
 @cache
 def codes(size: int, width: int = 1) -> st.SearchStrategy[Array]:
     """``size`` unsigned integers of ``width`` bytes (1, 2, 4 or 8), in one draw."""
-    return _bytes(size * width).map(lambda raw: _codes(raw, width))
+    return _role(size * width, lambda raw: _codes(raw, width))
 
 
 def _fractions(raw: Array) -> Array:
@@ -114,7 +203,7 @@ def fractions(raw: bytes) -> Array:
 @cache
 def unit_floats(size: int) -> st.SearchStrategy[Array]:
     """``size`` floats in ``[0, 1)``, any of them."""
-    return _bytes(8 * size).map(lambda raw: _fractions(_codes(raw, 8)))
+    return _role(8 * size, lambda raw: _fractions(_codes(raw, 8)))
 
 
 def table(size: int, values: Sequence[Any]) -> st.SearchStrategy[Array]:
@@ -128,7 +217,7 @@ def _table(
 ) -> st.SearchStrategy[Array]:
     # The types are part of the key: (0, 1) and (0.0, 1.0) are equal tuples.
     lookup = np.asarray(values)
-    return _bytes(size).map(lambda raw: lookup[_codes(raw) % np.uint64(len(lookup))])
+    return _role(size, lambda raw: lookup[_codes(raw) % np.uint64(len(lookup))])
 
 
 @cache
@@ -140,19 +229,33 @@ def labels(size: int, low: int, high: int) -> st.SearchStrategy[list[int]]:
     def build(raw: bytes) -> list[int]:
         return [low + int(v) for v in (_codes(raw, width) % np.uint64(span)).tolist()]
 
-    return _bytes(size * width).map(build)
+    return _role(size * width, build)
 
 
 def index(draw: Draw, size: int) -> int:
     """A position in a run of ``size`` (0 when it is empty)."""
+    if isinstance(draw, Reader):
+        return int.from_bytes(draw.take(1 if size <= 256 else 4), "little") % max(size, 1)
     return int(draw(st.integers(0, max(size - 1, 0))))
 
 
 def integers(draw: Draw, *bounds: tuple[int, int]) -> list[int]:
     """One integer in each ``(low, high)`` range, inclusive, all in a single draw (each
     shrinking to its ``low``): the sizes and switches of a call, drawn at once."""
-    raw = _codes(_raw(draw, 2 * len(bounds)), 2).tolist()
+    # A reader's sizes are a draw of their own, so that a call shrinks to fewer samples
+    # while the values it reads keep their bytes.
+    raw = _codes(_raw(draw.draw if isinstance(draw, Reader) else draw, 2 * len(bounds)), 2).tolist()
     return [low + int(c) % (high - low + 1) for c, (low, high) in zip(raw, bounds, strict=True)]
+
+
+def between(draw: Draw, low: int, high: int) -> int:
+    """An integer in ``[low, high]`` (``low`` when shrunk)."""
+    return low + index(draw, high - low + 1)
+
+
+def flip(draw: Draw) -> bool:
+    """A coin (``False`` when shrunk)."""
+    return bool(_raw(draw, 1)[0] & 1)
 
 
 def pick(draw: Draw, items: Sequence[T]) -> T:
@@ -201,7 +304,9 @@ def score_rows(samples: int, classes: int) -> st.SearchStrategy[list[list[float]
     grid = np.asarray(GRID, dtype=np.float64)
 
     def build(raw: bytes) -> list[list[float]]:
-        flavour, body = _flavour(raw, 3), raw[:-1]
+        return values(_flavour(raw, 3), raw[:-1])
+
+    def values(flavour: int, body: bytes) -> list[list[float]]:
         if flavour == 0:
             values = grid[_codes(body[:size]) % np.uint64(len(grid))]
         else:
@@ -211,7 +316,12 @@ def score_rows(samples: int, classes: int) -> st.SearchStrategy[list[list[float]
         rows: list[list[float]] = values.reshape(samples, classes).tolist()
         return rows
 
-    return _bytes(1 + 8 * size).map(build)
+    def by_reader(reader: Reader) -> list[list[float]]:
+        """The flavour first, then only the bytes it reads: one a grid value."""
+        flavour = _flavour(reader.take(1), 3)
+        return values(flavour, reader.take(size if flavour == 0 else 8 * size))
+
+    return _role(1 + 8 * size, build, by_reader)
 
 
 def _probabilities(raw: bytes, lookup: Array) -> Array:
@@ -226,7 +336,7 @@ def probabilities(size: int, extra: Sequence[float] = ()) -> st.SearchStrategy[A
     """``size`` probabilities in ``[0, 1]``: grid values, ``extra`` ones (the ends of a
     clip), or any unit float, one in four."""
     lookup = np.asarray((*GRID, *extra), dtype=np.float64)
-    return _bytes(8 * size).map(lambda raw: _probabilities(raw, lookup))
+    return _role(8 * size, lambda raw: _probabilities(raw, lookup))
 
 
 @cache
@@ -247,7 +357,7 @@ def probability_rows(
         result: list[list[float]] = rows.tolist()
         return result
 
-    return _bytes(1 + 8 * samples * classes).map(build)
+    return _role(1 + 8 * samples * classes, build)
 
 
 def flat(rows: list[list[Any]]) -> list[Any]:
@@ -323,13 +433,13 @@ def _weights(samples: int, kinds: tuple[str, ...]) -> st.SearchStrategy[list[flo
     readers = [_WEIGHTS[kind][1] for kind in kinds]
     if len(kinds) == 1:
         (read,) = readers
-        return _bytes(_WEIGHTS[kinds[0]][0](samples)).map(lambda raw: read(raw, samples))
+        return _role(_WEIGHTS[kinds[0]][0](samples), lambda raw: read(raw, samples))
     count = max(_WEIGHTS[kind][0](samples) for kind in kinds)
 
     def build(raw: bytes) -> list[float] | None:
         return readers[_flavour(raw, len(readers))](raw[:-1], samples)
 
-    return _bytes(1 + count).map(build)
+    return _role(1 + count, build)
 
 
 def read_weights(raw: bytes, samples: int, kind: str) -> list[float] | None:

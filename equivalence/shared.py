@@ -69,7 +69,7 @@ EDGES: dict[str, Edge] = {
         Edge(
             "length_mismatch",
             "the first two arguments of different lengths",
-            lambda v: np.size(v.args[0]) != np.size(v.args[1]),
+            lambda v: v.array(0).size != v.array(1).size,
         ),
         Edge(
             "fractional_label",

@@ -61,6 +61,13 @@ def as_labels(value: Any) -> Array | None:
         return None
 
 
+def _as_array(value: Any) -> Array | None:
+    try:
+        return np.asarray(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
 def as_floats(value: Any) -> Array | None:
     """A numeric argument as ``float64``, or ``None`` when it is not one."""
     if value is None:
@@ -181,6 +188,19 @@ class View(Call):
             except (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError):
                 cache[compute] = None
         return cache[compute]  # type: ignore[no-any-return]
+
+    @cached_property
+    def arrays(self) -> tuple[Array | None, ...]:
+        """Each positional argument as NumPy reads it (its dtype kept), ``None`` where
+        NumPy cannot: what predicates asking about shapes and dtypes read, once."""
+        return tuple(_as_array(value) for value in self.args)
+
+    def array(self, position: int) -> Array:
+        """:attr:`arrays` at ``position``; a ``ValueError`` where NumPy cannot read it."""
+        array = self.arrays[position]
+        if array is None:
+            raise ValueError(f"argument {position} is not an array")
+        return array
 
     # -- labels ------------------------------------------------------------------------
 

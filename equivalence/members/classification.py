@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from hypothesis import strategies as st
 
 from equivalence import blocks, shared
 from equivalence import roles as r
@@ -25,7 +24,7 @@ def _accuracy_oracle(v: View) -> float:
     return float(accuracy_score(*v.args[:2], normalize=v["normalize"], sample_weight=v.unweighted))
 
 
-@st.composite
+@r.composite
 def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     samples, at, normalize, longer = r.integers(draw, (1, 10), (0, 4), (0, 1), (0, 1))
     samples = {"single": 1, "empty": 0, "zero_sum_weight": max(samples, 2)}.get(scenario, samples)
@@ -42,7 +41,7 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "length_mismatch":
         predicted = [*predicted, low] if longer or not predicted else predicted[:-1]
     if scenario == "fractional_label":
-        truth[r.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
+        truth[r.index(draw, samples)] = r.pick(draw, (0.5, 1.25, -2.5))
     kwargs: dict[str, Any] = {"normalize": bool(normalize)}
     if weight is not None:
         kwargs["sample_weight"] = weight
@@ -108,7 +107,7 @@ def _brier_oracle(v: View) -> float:
     return float(brier_score_loss(v.args[0], matrix, **blocks.asked(v, "scale_by_half")))
 
 
-@st.composite
+@r.composite
 def _brier_calls(draw: r.Draw, scenario: str) -> Call:
     d = blocks.start(draw, scenario, r.probability_rows, "scale_by_half")
     return blocks.finish(draw, d, ("valid", "weighted", "binary", "two_d"))

@@ -115,19 +115,19 @@ def _order(v: View) -> list[int] | None:
 
 
 def _cells(v: View) -> np.ndarray[Any, Any] | None:
-    """The matrix counted by a plain loop, for the edges; ``None`` on malformed input."""
+    """The matrix counted sample by sample, for the edges; ``None`` on malformed input."""
     samples, order, weight = v.derived(_samples), v.derived(_order), v.weight
     if samples is None or order is None or len(set(order)) != len(order):
         return None
-    truth, predicted = samples
+    truth = samples[0]
     if weight is not None and (len(weight) != len(truth) or not v.finite_weight):
         return None
-    position = {label: index for index, label in enumerate(order)}
-    cells = np.zeros((len(order), len(order)))
-    for index, (true, guess) in enumerate(zip(truth.tolist(), predicted.tolist(), strict=True)):
-        if true in position and guess in position:
-            cells[position[true], position[guess]] += 1.0 if weight is None else weight[index]
-    return cells
+    lookup, size = {label: index for index, label in enumerate(order)}, len(order)
+    at = np.array([[lookup.get(x, -1) for x in side.tolist()] for side in samples]).reshape(2, -1)
+    kept, counts = (at >= 0).all(axis=0), np.ones(len(truth)) if weight is None else weight
+    # bincount adds each sample's weight in turn, as counting them one by one would
+    cells = np.bincount((at[0] * size + at[1])[kept], counts[kept], size * size)
+    return cells.reshape(size, size)
 
 
 def _kept(v: View) -> int | None:
@@ -148,7 +148,7 @@ def _drops_samples(v: View) -> bool:
     samples, requested = v.derived(_samples), v.derived(_requested)
     if samples is None or requested is None:
         return False
-    return not bool((np.isin(samples[0], requested) & np.isin(samples[1], requested)).all())
+    return not {*samples[0].tolist(), *samples[1].tolist()} <= set(requested.tolist())
 
 
 def _absent_from_truth(v: View) -> bool:
@@ -196,7 +196,7 @@ COMMON_EDGES = (
         "labels none of which occurs in y_true",
         lambda v: (
             (requested := v.derived(_requested)) is not None
-            and _samples_are(lambda t, p: not np.isin(t, requested).any())(v)
+            and _samples_are(lambda t, p: set(t.tolist()).isdisjoint(requested.tolist()))(v)
         ),
     ),
     Edge(
@@ -270,7 +270,7 @@ def _domain(draw: r.Draw, size: int, spread: int) -> list[int]:
     return sorted(r.subset(draw, SPREAD, size)) if spread else list(range(size))
 
 
-@st.composite
+@r.composite
 def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any, Any]:
     """``(y_true, y_pred, labels, sample_weight)``, ``None`` meaning "leave out"."""
     classes, spread, samples, ordered, weighted = r.integers(
@@ -310,7 +310,7 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
         predicted = [r.pick(draw, others) if p == missing else p for p in predicted]
     if scenario == "absent_from_truth":
         predicted[r.index(draw, samples)] = unseen
-        if draw(st.booleans()):
+        if r.flip(draw):
             labels = r.permutation(draw, sorted({*truth, *predicted}))
     if scenario == "zero_sum_weight":
         truth, predicted = [*truth, truth[0]], [*predicted, predicted[0]]
@@ -321,13 +321,13 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
         target = truth[0]
         wrong = r.pick(draw, [value for value in domain if value != target])
         rest = [index for index, value in enumerate(truth) if value != target]
-        size = draw(st.sampled_from((1.0, 2.5)))
+        size = r.pick(draw, (1.0, 2.5))
         truth = [target, target, *(truth[index] for index in rest)]
         predicted = [target, wrong, *(predicted[index] for index in rest)]
         weight = [
             size,
             -size,
-            *(draw(st.sampled_from((0.5, 1.0, 2.0))) for _ in rest),
+            *(r.pick(draw, (0.5, 1.0, 2.0)) for _ in rest),
         ]
     if scenario == "duplicate_labels":
         labels = r.permutation(draw, [*values, r.pick(draw, values)])
@@ -336,17 +336,17 @@ def _label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any
         labels = r.subset(draw, outside)
     if scenario == "empty_labels":
         labels = []
-    if scenario == "empty" and draw(st.booleans()):
+    if scenario == "empty" and r.flip(draw):
         labels = values
     if scenario == "length_mismatch":
-        predicted = [*predicted, values[0]] if draw(st.booleans()) else predicted[:-1]
+        predicted = [*predicted, values[0]] if r.flip(draw) else predicted[:-1]
     if scenario == "fractional_label":
-        side = truth if draw(st.booleans()) else predicted
-        side[r.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
+        side = truth if r.flip(draw) else predicted
+        side[r.index(draw, samples)] = r.pick(draw, (0.5, 1.25, -2.5))
     if scenario == "fractional_labels_argument":
         labels = [
             *values,
-            draw(st.sampled_from((0.5, 2.25))),
+            r.pick(draw, (0.5, 2.25)),
         ]
     if scenario in ("non_finite_weight", "all_zero_weight", "wrong_weight_length"):
         weight = draw(r.weights(samples, scenario))
@@ -363,7 +363,7 @@ def _keyword_call(draw: r.Draw, scenario: str, extra: dict[str, Any]) -> Call:
     return Call((truth, predicted), r.with_defaults(draw, kwargs, ("labels", "sample_weight")))
 
 
-@st.composite
+@r.composite
 def _compute_calls(draw: r.Draw, scenario: str) -> Call:
     return _keyword_call(draw, scenario, {})
 
@@ -371,26 +371,26 @@ def _compute_calls(draw: r.Draw, scenario: str) -> Call:
 NORMALIZATIONS = (None, "true", "pred", "all")
 
 
-@st.composite
+@r.composite
 def _to_array_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "bad_normalization":
-        bad = draw(st.sampled_from(("rows", "True", "", 1, True)))
+        bad = r.pick(draw, ("rows", "True", "", 1, True))
         call = _keyword_call(draw, "valid", {})
         return Call(call.args, {**call.kwargs, "normalization": bad})
-    mode = draw(st.sampled_from(NORMALIZATIONS))
-    if scenario in ("zero_sum_row", "labels_subset") and draw(st.booleans()):
+    mode = r.pick(draw, NORMALIZATIONS)
+    if scenario in ("zero_sum_row", "labels_subset") and r.flip(draw):
         mode = "true"
     return _keyword_call(draw, scenario, {"normalization": mode})
 
 
-@st.composite
+@r.composite
 def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "zero_total":
-        samples = draw(st.integers(1, 4))
-        truth = draw(st.lists(st.integers(0, 2), min_size=samples, max_size=samples))
+        samples = 1 + r.index(draw, 4)
+        truth = draw(r.labels(samples, 0, 2))
         predicted = list(truth)
-        weight = [float(draw(st.sampled_from((1, 2, 3)))) for _ in truth]
-        if draw(st.booleans()):
+        weight = [float(r.pick(draw, (1, 2, 3))) for _ in truth]
+        if r.flip(draw):
             # the kept samples weigh nothing, the dropped one does
             kwargs: dict[str, Any] = {
                 "labels": [0, 1, 2],
@@ -403,26 +403,24 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
             (truth, predicted),
             {"sample_weight": [*weight, *(-w for w in weight)], "normalize": True},
         )
-    return _keyword_call(draw, scenario, {"normalize": draw(st.booleans())})
+    return _keyword_call(draw, scenario, {"normalize": r.flip(draw)})
 
 
-@st.composite
+@r.composite
 def _balanced_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "one_class_kept":
-        value = draw(st.sampled_from(SPREAD))
-        samples = draw(st.integers(1, 5))
-        predicted = [
-            value if draw(st.booleans()) else draw(st.sampled_from(SPREAD)) for _ in range(samples)
-        ]
+        value = r.pick(draw, SPREAD)
+        samples = 1 + r.index(draw, 5)
+        predicted = [value if r.flip(draw) else r.pick(draw, SPREAD) for _ in range(samples)]
         return Call(([value] * samples, predicted), {"adjusted": True})
     if scenario == "no_class_kept":
-        first, second = draw(st.lists(st.sampled_from(SPREAD), min_size=2, max_size=2, unique=True))
-        size = draw(st.sampled_from((1.0, 3.0)))
+        first, second = r.subset(draw, SPREAD, 2)
+        size = r.pick(draw, (1.0, 3.0))
         return Call(
             ([first, first], [second, second]),
-            {"adjusted": draw(st.booleans()), "sample_weight": [size, -size]},
+            {"adjusted": r.flip(draw), "sample_weight": [size, -size]},
         )
-    return _keyword_call(draw, scenario, {"adjusted": draw(st.booleans())})
+    return _keyword_call(draw, scenario, {"adjusted": r.flip(draw)})
 
 
 # -- the oracles --------------------------------------------------------------------

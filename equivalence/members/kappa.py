@@ -16,7 +16,6 @@ import warnings
 from typing import Any
 
 import numpy as np
-from hypothesis import strategies as st
 
 from equivalence import roles as r
 from equivalence import shared
@@ -98,16 +97,16 @@ def _oracle(v: View) -> float:
         return float(1 - steps[1] / steps[2])
 
 
-@st.composite
+@r.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
-    weighting = draw(st.sampled_from((*KappaWeighting, None, "linear", "quadratic")))
-    policy = draw(st.sampled_from(tuple(ZeroDivision)))
+    weighting = r.pick(draw, (*KappaWeighting, None, "linear", "quadratic"))
+    policy = r.pick(draw, tuple(ZeroDivision))
     if scenario == "bad_weighting":
-        weighting = draw(st.sampled_from(("cubic", "Linear", 1, True)))
+        weighting = r.pick(draw, ("cubic", "Linear", 1, True))
     truth, predicted, labels, weight = draw(c._label_calls(scenario))
     if scenario == "no_weight":  # a subset that keeps no sample, or weights that cancel
         first, second = r.subset(draw, c.SPREAD, 2)
-        if draw(st.booleans()):
+        if r.flip(draw):
             truth, predicted, labels, weight = [first, first], [second, second], [first], None
         else:
             truth, predicted = [first, first, second], [first, second, second]
@@ -115,7 +114,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "no_chance":  # one label on both sides, or weights that cancel it
         first, second = r.subset(draw, c.SPREAD, 2)
         truth, predicted = [first, second, second, first], [first, second, first, second]
-        weight = [1.0, -1.0, 1.0, 1.0] if draw(st.booleans()) else [1.0, 0.0, 0.0, 0.0]
+        weight = [1.0, -1.0, 1.0, 1.0] if r.flip(draw) else [1.0, 0.0, 0.0, 0.0]
     kwargs: dict[str, Any] = {"weighting": weighting, "zero_division": policy}
     kwargs.update({"labels": labels} if labels is not None else {})
     kwargs.update({"sample_weight": weight} if weight is not None else {})

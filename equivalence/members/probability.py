@@ -21,12 +21,12 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-from hypothesis import strategies as st
 
 from equivalence import blocks, shared
 from equivalence import roles as r
 from equivalence.members.logarithm import LOG_LOSS_TOLERANCE
 from equivalence.model import Call, Divergence, Edge, Member, Predicate, VersionRange
+from equivalence.versions import sklearn_since
 from equivalence.view import View
 from lodestar.metrics import BrierScore, LogLoss
 
@@ -166,11 +166,10 @@ def _brier_oracle(v: View) -> float:
     the call leaves it out). Before 1.7 there is no ``scale_by_half``: the function
     always halves, so the unhalved score is asked as twice the halved one, an exact
     doubling."""
-    import sklearn
     from sklearn.metrics import brier_score_loss
 
     keywords: dict[str, Any] = {"sample_weight": v.unweighted, "pos_label": v["pos_label"]}
-    if VersionRange(since="1.7").contains(sklearn.__version__):
+    if sklearn_since("1.7"):
         keywords["scale_by_half"] = v["scale_by_half"]
     score = float(brier_score_loss(*v.args[:2], **keywords))
     return score if "scale_by_half" in keywords or v["scale_by_half"] else 2.0 * score
@@ -198,12 +197,12 @@ def _one_column_differs(v: View) -> bool:
     return (former if v["scale_by_half"] else 2.0 * former) != _brier_expected(v)
 
 
-@st.composite
+@r.composite
 def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
     probabilities = partial(r.probabilities, extra=TINY + NEAR_ONE)
     d = blocks.start(draw, scenario, lambda n, _: probabilities(n), flag, (1, 1), labels=6)
     # valid: (0, 1) or (-1, 1); weighted: (0, 1); the others: any pair.
-    pair = draw(st.integers(0, len(LABEL_PAIRS) - 1))
+    pair = r.between(draw, 0, len(LABEL_PAIRS) - 1)
     low, high = LABEL_PAIRS[pair % {"valid": 2, "weighted": 1}.get(scenario, len(LABEL_PAIRS))]
     truth: list[Any] = [(low, high)[c % 2] for c in d.truth]
     positive: Any = high
@@ -214,10 +213,10 @@ def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
     if scenario in ("single_class", "more_than_two_labels"):
         positive = r.pick(draw, (low, high, high + 1, 1))
     if scenario == "more_than_two_labels":
-        third = high + 1 + draw(st.integers(0, 3))
+        third = high + 1 + r.between(draw, 0, 3)
         truth = [low, high, third, *([low, high, third][c % 3] for c in d.truth[3:])]
     if scenario == "perfect":
-        wrong = draw(st.integers(-1, len(truth) - 1))
+        wrong = r.between(draw, -1, len(truth) - 1)
         d.rows[:, 0] = [(label == positive) != (i == wrong) for i, label in enumerate(truth)]
     _edge_values(draw, d)
     if scenario == "malformed_pos_label":
@@ -372,12 +371,12 @@ def _own_is(value: float) -> Predicate:
     return lambda v: (own := v.derived(_own)) is not None and bool((own == value).any())
 
 
-@st.composite
+@r.composite
 def _multi_calls(draw: r.Draw, scenario: str) -> Call:
     rows = partial(r.probability_rows, extra=TINY + NEAR_ONE)
     d = blocks.start(draw, scenario, rows, "normalize")
     if scenario == "perfect":
-        wrong = draw(st.integers(-1, d.samples - 1))
+        wrong = r.between(draw, -1, d.samples - 1)
         d.rows[:] = 0.0
         for index, label in enumerate(d.truth):
             d.rows[index, (label + 1) % d.classes if index == wrong else label] = 1.0

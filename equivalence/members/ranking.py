@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from hypothesis import strategies as st
 
 from equivalence import blocks, shared
 from equivalence import roles as r
@@ -72,14 +71,14 @@ def _oracle(v: View) -> float:
     return float(top_k_accuracy_score(v.args[0], matrix, **blocks.asked(v, "k", "normalize")))
 
 
-@st.composite
+@r.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
     tie = scenario == "tie_across_k"
     d = blocks.start(draw, scenario, r.score_rows, "normalize", (3 if tie else 2, 6))
     k, binary_k, past = r.integers(draw, (1, 6), (0, 4), (0, 3))
     classes, rows = d.classes, d.rows
     k = (1, 1, 1, 2, 3)[binary_k] if scenario == "binary" else 1 + (k - 1) % (classes - tie)
-    if scenario == "binary" and draw(st.booleans()):
+    if scenario == "binary" and r.flip(draw):
         # Complementary columns, as predict_proba gives, often exactly one half.
         halves, kept = draw(r.table(d.samples, (0.5, *r.GRID))), draw(r.codes(d.samples))
         rows[:, 1] = np.where(kept % 2, rows[:, 1], halves)
@@ -90,7 +89,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         # Row 0: the true class at 0.5, `above` classes over it, the rest of the top k
         # tied with it, the others below.
         others = r.permutation(draw, [c for c in range(classes) if c != d.truth[0]])
-        above = draw(st.integers(0, k - 1))
+        above = r.between(draw, 0, k - 1)
         scores = [1.0] * above + [0.5] * (k - above) + [0.0] * classes
         rows[0, [d.truth[0], *others]] = [0.5, *scores[: classes - 1]]
     if scenario == "k_below_one":

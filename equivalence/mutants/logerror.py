@@ -25,9 +25,9 @@ BUGS: dict[str, tuple[str, Patch]] = {
     "absolute": (
         "the log residuals made absolute, not squared",
         Patch(
-            "regression.mean_squared_error:squared_errors",
-            "np.multiply(residual, residual, out=residual)",
-            "np.abs(residual, out=residual)",
+            "regression.mean_squared_error:squared",
+            "np.multiply(out, out, out=out)",
+            "np.abs(out, out=out)",
         ),
     ),
     "natural_of_truth_only": (

@@ -131,3 +131,51 @@ def test_with_defaults_leaves_out_optional_arguments_but_keeps_the_ones_named() 
     find(drawn(()), lambda chosen: chosen == {})
     find(drawn(()), lambda chosen: chosen == kwargs)
     assert "sample_weight" in find(drawn(("sample_weight",)), lambda chosen: True)
+
+
+class _Counting:
+    """A ``draw`` that hands out fixed bytes, :data:`~equivalence.roles.CHUNK` at a time
+    as the integer a reader draws, and counts the draws made of it."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw, self.draws = raw, 0
+
+    def __call__(self, strategy: Any) -> int:
+        self.draws += 1
+        chunk, self.raw = self.raw[: r.CHUNK], self.raw[r.CHUNK :]
+        return int.from_bytes(chunk.ljust(r.CHUNK, b"\0"), "big")
+
+
+def test_a_reader_reads_each_role_from_the_next_bytes() -> None:
+    raw = bytes(range(7, 250, 3))
+    reader = r.Reader(_Counting(raw))
+    assert reader(r.labels(5, -3, 3)) == [-3 + value % 7 for value in raw[:5]]
+    assert reader(r.codes(2, 2)).tolist() == [raw[5] + 256 * raw[6], raw[7] + 256 * raw[8]]
+    assert reader(r.table(3, ("a", "b"))).tolist() == ["ab"[value % 2] for value in raw[9:12]]
+    assert r.pick(reader, "xyz") == "xyz"[raw[12] % 3] and reader.at == 13
+    assert find(r.labels(5, -3, 3), lambda _: True) == r.Reader(_Counting(bytes(9)))(
+        r.labels(5, -3, 3)
+    )  # zero bytes read as the strategy's simplest value
+
+
+def test_a_reader_reads_one_draw_for_a_whole_call_and_draws_more_when_it_runs_out() -> None:
+    @r.composite
+    def call(draw: r.Draw, size: int) -> tuple[Any, ...]:
+        return draw(r.labels(size, 0, 4)), r.pick(draw, "abc"), r.flip(draw), draw(r.codes(size))
+
+    small = _Counting(bytes(range(256)))
+    r._READS[call(4)](r.Reader(small))
+    assert small.draws == 1
+    large = _Counting(bytes(range(256)))
+    labels, *_ = r._READS[call(100)](r.Reader(large))
+    assert large.draws == 2 and labels == [value % 5 for value in range(100)]
+
+
+def test_a_composite_strategy_draws_as_hypothesis_strategies_do() -> None:
+    @r.composite
+    def pair(draw: r.Draw) -> tuple[int, bool]:
+        return r.between(draw, 3, 9), r.flip(draw)
+
+    assert pair() is pair()  # kept, one strategy for each set of arguments
+    assert find(pair(), lambda _: True) == (3, False)
+    assert find(pair(), lambda value: value[0] == 9 and value[1]) == (9, True)
