@@ -76,7 +76,11 @@ def _negative_value(function: str, reduced: bool) -> Any:
         import sklearn.metrics
 
         count = v["output_count"]
-        blocks = [np.log1p(o.asked(v[name], count)) for name in ("y_true", "y_pred")]
+        # float32 targets are read as doubles first, as lodestar reads them
+        blocks = [
+            np.log1p(np.asarray(o.asked(v[name], count), dtype=np.float64))
+            for name in ("y_true", "y_pred")
+        ]
         raw = getattr(sklearn.metrics, function)(
             *blocks, sample_weight=v.unweighted, multioutput="raw_values"
         )
