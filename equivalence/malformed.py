@@ -18,6 +18,7 @@ Three things use this table, so a new member gets all of them by declaring nothi
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 from collections.abc import Callable, Iterator
@@ -44,7 +45,7 @@ __all__ = [
     "role_of",
 ]
 
-Role = Literal["labels", "numbers", "weights", "count", "flag"]
+Role = Literal["labels", "numbers", "weights", "count", "flag", "label"]
 
 #: The role of an argument, by its name. A member whose names say something else
 #: declares ``Member.roles``.
@@ -191,6 +192,9 @@ CATEGORIES: tuple[Category, ...] = (
     Category("a NumPy bool", "flag", "same", lambda v: np.bool_(v), lambda v: v),
 )
 
+#: A single integer label (``pos_label``) is read as a count is, and None is refused too.
+CATEGORIES += tuple(dataclasses.replace(c, role="label") for c in CATEGORIES if c.role == "count")
+
 
 def parameters(member: Member) -> list[str]:
     """The implementation's parameter names, in order (read once per implementation)."""
@@ -282,6 +286,8 @@ def malformed_arguments(given: dict[str, Any], roles: dict[str, str] | Any) -> b
         if role == "weights" and value is not None and (_bad_numbers(value) or np.ndim(value) > 1):
             return True
         if role == "count" and value is not None and _bad_count(value):
+            return True
+        if role == "label" and (value is None or _bad_count(value)):
             return True
         if role == "flag" and _bad_flag(value):
             return True

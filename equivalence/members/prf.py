@@ -206,6 +206,8 @@ def _calls(draw: r.Draw, scenario: str, kind: Kind, score: bool) -> Call:
             kwargs["average"] = Averaging.WEIGHTED
         if scenario == "undefined":
             kwargs["average"] = r.pick(draw, (Averaging.MACRO, Averaging.WEIGHTED))
+        if scenario == "labels_subset" and r.pick(draw, (False, True)):
+            kwargs["average"] = Averaging.MICRO  # the micro row over a label subset
         seen = sorted({*truth, *predicted}) or [1]
         kwargs["pos_label"] = r.pick(draw, [*seen, 1, -7])
     if labels is not None:
@@ -332,6 +334,9 @@ def _member(name: str, score: bool) -> Member:
         edges=_edges(kind, score),
         divergences=_divergences(kind, oracle),
         refusals=(ArgumentError, UndefinedMetricError),
+        # pos_label is one integer label: refused when malformed (None included), even
+        # where the average makes scikit-learn ignore it
+        roles={"pos_label": "label"} if score else {},
         example=Call(
             ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
             {
