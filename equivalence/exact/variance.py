@@ -73,7 +73,12 @@ def _score(numerator: Approx, denominator: Approx, force_finite: bool) -> Leaf:
         return ANY
     if force_finite:
         return Exactly(0.0)
-    return Exactly(-math.inf if numerator.exact > 0 else math.inf)
+    # A non-zero numerator over an exact zero: the quotient has no exact value, and the
+    # float answer's infinity takes the sign of a signed zero (negative weights make the
+    # denominator -0.0 or +0.0 by the order of the operations), which exact arithmetic
+    # does not carry. Any answer is faithful; the exact level still holds the sign to
+    # scikit-learn's.
+    return ANY
 
 
 def _average(scores: Sequence[Leaf], weights: Sequence[Approx] | None) -> Leaf:
