@@ -21,7 +21,13 @@ The cases are the member's example call, then calls drawn from the same strategi
 ``run``, a share per scenario, from a fixed seed; calls that JSON cannot carry are left
 out, as are repeated ones. Every declared edge must be present, or the export fails,
 except an edge that only such calls reach (``BrierScore.score``'s ``float32``).
-Two exports are byte-identical, on any CPU: see :func:`reference`.
+Two exports made by the command are byte-identical, on any CPU: see :func:`reference`.
+
+The seed fixes the draws only for a given set of imported modules. Hypothesis mixes the
+literal constants of the local modules already imported into what it draws, so
+:func:`export` called inside a larger process (a test session that has imported its test
+modules, a notebook) can draw other calls than ``python -m equivalence vectors`` from the
+same seed. Make files to compare or to publish with the command, in a fresh process.
 """
 
 from __future__ import annotations
