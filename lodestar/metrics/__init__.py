@@ -103,3 +103,11 @@ __all__ = [
     "VMeasure",
     "ZeroDivision",
 ]
+
+from lodestar.metrics.ranking import (
+    CoverageError,
+    LabelRankingAveragePrecision,
+    LabelRankingLoss,
+)
+
+__all__ += ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]

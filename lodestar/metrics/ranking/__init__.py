@@ -4,3 +4,11 @@ from lodestar.metrics.ranking.dcg import Dcg, Ndcg
 from lodestar.metrics.ranking.top_k_accuracy import TopKAccuracy
 
 __all__ = ["Dcg", "Ndcg", "TopKAccuracy"]
+
+from lodestar.metrics.ranking.label_ranking import (
+    CoverageError,
+    LabelRankingAveragePrecision,
+    LabelRankingLoss,
+)
+
+__all__ += ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]
