@@ -15,6 +15,7 @@ from equivalence.members import (
     curves,
     dcg,
     kappa,
+    labelranking,
     logerror,
     mcc,
     median,
@@ -67,6 +68,7 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        labelranking,
     )
     for declared in family.MEMBERS
 }
