@@ -28,6 +28,7 @@ from equivalence.exact import (
     clustering,
     curves,
     kappa,
+    labelranking,
     logerror,
     mcc,
     median,
@@ -60,6 +61,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **variance.EVALUATORS,
     **median.EVALUATORS,
     **logerror.EVALUATORS,
+    **labelranking.EVALUATORS,
 }
 
 

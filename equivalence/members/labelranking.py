@@ -16,7 +16,7 @@ import numpy as np
 
 from equivalence import roles as r
 from equivalence import shared
-from equivalence.members.dcg import _rows
+from equivalence.members.dcg import _rows, _wrong_size
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance
 from equivalence.view import View
 from lodestar.metrics import CoverageError, LabelRankingAveragePrecision, LabelRankingLoss
@@ -58,15 +58,6 @@ def _tie_across(relevant: Rows, scores: Rows) -> bool:
     return bool((high & ~relevant[:, None, :]).any())
 
 
-def _wrong_size(v: View) -> bool:
-    if (v.classes or 0) < 1 or all(v.array(i).size == 0 for i in (0, 1)):
-        return False
-    try:
-        return bool(_rows(v.array(0), v.classes).shape != _rows(v.array(1), v.classes).shape)
-    except ValueError:
-        return True
-
-
 def _not_binary(v: View) -> bool:
     truth = v.array(0)
     return truth.dtype.kind in "iuf" and not _binary(v)
@@ -91,6 +82,10 @@ def _oracle(function: str) -> Callable[[View], float]:
     return ask
 
 
+#: The kinds of weights a scenario draws (any other: every valid kind).
+WEIGHTS = {"zero_sum_weight": ("zero_sum", "all_zero"), "wrong_weight_length": ("wrong_length",)}
+
+
 @r.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
     widths = (17, 40) if scenario == "wide_rows" else (2, 6)
@@ -99,14 +94,13 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "single_label":
         width = r.pick(draw, (1, 0, -1))
     size = rows * max(width, 0)
-    cells = (False, True, (True, False), (True, True, False))[density]
-    truth = draw(r.table(size, cells if isinstance(cells, tuple) else (cells,)))
+    cells = ((False,), (True,), (True, False), (True, True, False))[density]
+    truth = draw(r.table(size, cells))
     relevant: list[list[Any]] = truth.reshape(rows, max(width, 0)).tolist()
     scores: list[list[Any]] = draw(r.score_rows(rows, max(width, 0)))
     kwargs: dict[str, Any] = {}
     if weighted or scenario in ("weighted", "zero_sum_weight", "wrong_weight_length"):
-        kinds = {"zero_sum_weight": ("zero_sum", "all_zero")}.get(scenario, ())
-        kinds = ("wrong_length",) if scenario == "wrong_weight_length" else kinds
+        kinds = WEIGHTS.get(scenario, ())
         kwargs["sample_weight"] = draw(r.weights(rows, *kinds))
     if scenario == "tie_across" and rows and width >= 2:
         first, second = r.subset(draw, range(width), 2)
@@ -150,16 +144,34 @@ SCENARIOS = (
     *("empty", "wrong_size", "wrong_weight_length", "non_finite", "not_binary"),
 )
 EDGES = (
-    Edge("tie_across", "a relevant and an irrelevant label of one row tied", _rows_are(_tie_across)),
+    Edge(
+        "tie_across", "a relevant and an irrelevant label of one row tied", _rows_are(_tie_across)
+    ),
     Edge("nothing_relevant", "a row with no relevant label", _counts(lambda p, w: (p == 0).any())),
-    Edge("everything_relevant", "a row whose every label is relevant", _counts(lambda p, w: (p == w).any())),
+    Edge(
+        "everything_relevant",
+        "a row whose every label is relevant",
+        _counts(lambda p, w: (p == w).any()),
+    ),
     Edge("single_row", "one row", _rows_are(lambda truth, _: len(truth) == 1)),
     Edge("single_label", "label_count = 1", lambda v: v["label_count"] == 1),
     Edge("label_count_below_one", "label_count of 0 or below", lambda v: (v.classes or 1) < 1),
-    Edge("many_relevant", "eight or more relevant labels a row, summed pairwise", _counts(lambda p, w: (p >= 8).any())),
-    Edge("integer_truth", "a label matrix of numbers 0 and 1", lambda v: _binary(v) and v.array(0).dtype.kind != "b"),
+    Edge(
+        "many_relevant",
+        "eight or more relevant labels a row, summed pairwise",
+        _counts(lambda p, w: (p >= 8).any()),
+    ),
+    Edge(
+        "integer_truth",
+        "a label matrix of numbers 0 and 1",
+        lambda v: _binary(v) and v.array(0).dtype.kind != "b",
+    ),
     *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight"),
-    Edge("two_d", "a matrix given as a 2-D array", lambda v: any(v.array(i).ndim == 2 for i in (0, 1))),
+    Edge(
+        "two_d",
+        "a matrix given as a 2-D array",
+        lambda v: any(v.array(i).ndim == 2 for i in (0, 1)),
+    ),
     Edge("empty", "no label at all", lambda v: all(v.array(i).size == 0 for i in (0, 1))),
     Edge("wrong_size", "matrices that are not equal rows of label_count", _wrong_size),
     Edge("wrong_weight_length", "a weight vector of the wrong length", _weight_length_wrong),

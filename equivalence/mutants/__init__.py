@@ -21,6 +21,7 @@ from equivalence.mutants import (
     curves,
     dcg,
     kappa,
+    labelranking,
     logerror,
     mcc,
     median,
@@ -54,4 +55,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *median.MUTANTS,
     *logerror.MUTANTS,
     *clustering.MUTANTS,
+    *labelranking.MUTANTS,
 )

@@ -357,3 +357,19 @@ def weighted_total(values: npt.NDArray[Any], sample_weight: FloatArray | None) -
     if sample_weight is None:
         return float(np.sum(values, dtype=np.float64))
     return float(np.dot(values.astype(np.float64), sample_weight))
+
+
+def same_size(
+    first: np.ndarray[Any, Any],
+    first_name: str,
+    second: np.ndarray[Any, Any],
+    second_name: str,
+    consequence: str = "they must agree.",
+) -> None:
+    """Refuses two blocks holding different numbers of values, whatever their shapes."""
+    if first.size != second.size:
+        raise ArgumentError(
+            f"{first_name} holds {first.size} values and {second_name} holds {second.size}; "
+            f"{consequence}",
+            second_name,
+        )

@@ -40,6 +40,7 @@ __all__ = ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]
 _BLOCK_ELEMENTS = 1 << 16
 
 _BINARY = "binary format is not supported"
+_DIFFERENT_SHAPE = "y_true and y_score have different shape."
 
 
 class CoverageError:
@@ -162,12 +163,7 @@ def _matrices(
         raise ArgumentError(_BINARY, "label_count")
     truth = _label_matrix(y_true, "y_true")
     scores = _inputs._finite_floats(y_score, "y_score")
-    if truth.size != scores.size:
-        raise ArgumentError(
-            f"y_true holds {truth.size} values and y_score holds {scores.size}; "
-            "y_true and y_score have different shape.",
-            "y_score",
-        )
+    _inputs.same_size(truth, "y_true", scores, "y_score", _DIFFERENT_SHAPE)
     relevant = cast(BoolArray, _rows(cast(FloatArray, truth), label_count, "y_true"))
     rows = _rows(scores, label_count, "y_score")
     return relevant, rows, _inputs.weights(sample_weight, len(rows))
