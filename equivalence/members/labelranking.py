@@ -37,9 +37,14 @@ def _parsed(v: View) -> tuple[Rows, Rows] | None:
     return (truth != 0, ranked.astype(np.float64)) if _binary(v) else None
 
 
-def _binary(v: View) -> bool:
+def _zeros_and_ones(v: View) -> bool:
     truth = v.array(0)
-    return truth.dtype.kind == "b" or bool(np.isin(truth, (0, 1)).all())
+    return truth.dtype.kind == "b" or bool(((truth == 0) | (truth == 1)).all())
+
+
+def _binary(v: View) -> bool:
+    """The label matrix holds booleans, or numbers that are each 0 or 1 (read once)."""
+    return bool(v.derived(_zeros_and_ones))
 
 
 def _rows_are(test: Callable[[Rows, Rows], Any]) -> Callable[[View], bool]:
@@ -47,15 +52,25 @@ def _rows_are(test: Callable[[Rows, Rows], Any]) -> Callable[[View], bool]:
     return lambda v: (parsed := v.derived(_parsed)) is not None and bool(test(*parsed))
 
 
-def _counts(test: Callable[[Rows, int], Any]) -> Callable[[View], bool]:
+def _relevant_counts(v: View) -> tuple[list[int], int] | None:
+    """How many labels of each row are relevant, and the width (read once)."""
+    parsed = v.derived(_parsed)
+    return None if parsed is None else (parsed[0].sum(axis=1).tolist(), parsed[0].shape[1])
+
+
+def _counts(test: Callable[[list[int], int], Any]) -> Callable[[View], bool]:
     """Holds where the matrices parse and ``test(relevant labels a row, width)`` holds."""
-    return _rows_are(lambda truth, _: test(truth.sum(axis=1), truth.shape[1]))
+    return lambda v: (counts := v.derived(_relevant_counts)) is not None and bool(test(*counts))
 
 
 def _tie_across(relevant: Rows, scores: Rows) -> bool:
     """A relevant and an irrelevant label of one row share a score."""
-    high = np.where(relevant, scores, np.nan)[:, :, None] == scores[:, None, :]
-    return bool((high & ~relevant[:, None, :]).any())
+    rows = zip(relevant.tolist(), scores.tolist(), strict=True)
+    return any(
+        {s for t, s in zip(*row, strict=True) if t}
+        & {s for t, s in zip(*row, strict=True) if not t}
+        for row in rows
+    )
 
 
 def _not_binary(v: View) -> bool:
@@ -82,14 +97,18 @@ def _oracle(function: str) -> Callable[[View], float]:
     return ask
 
 
-#: The kinds of weights a scenario draws (any other: every valid kind).
-WEIGHTS = {"zero_sum_weight": ("zero_sum", "all_zero"), "wrong_weight_length": ("wrong_length",)}
+#: The kinds of weights a scenario draws (any other: every valid kind); weights of the
+#: wrong length are one kind of the weighted scenario's.
+WEIGHTS = {
+    "zero_sum_weight": ("zero_sum", "all_zero"),
+    "weighted": (*r.VALID_WEIGHTS, *("wrong_length",) * 3),
+}
 
 
 @r.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
     widths = (17, 40) if scenario == "wide_rows" else (2, 6)
-    rows_range = {"single_row": (1, 1), "empty": (0, 0), "wide_rows": (1, 3)}.get(scenario, (1, 6))
+    rows_range = {"single_row": (1, 1), "wide_rows": (1, 3)}.get(scenario, (1, 6))
     width, rows, density, weighted = r.integers(draw, widths, rows_range, (0, 3), (0, 1))
     if scenario == "single_label":
         width = r.pick(draw, (1, 0, -1))
@@ -99,7 +118,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     relevant: list[list[Any]] = truth.reshape(rows, max(width, 0)).tolist()
     scores: list[list[Any]] = draw(r.score_rows(rows, max(width, 0)))
     kwargs: dict[str, Any] = {}
-    if weighted or scenario in ("weighted", "zero_sum_weight", "wrong_weight_length"):
+    if weighted or scenario in WEIGHTS:
         kinds = WEIGHTS.get(scenario, ())
         kwargs["sample_weight"] = draw(r.weights(rows, *kinds))
     if scenario == "tie_across" and rows and width >= 2:
@@ -123,9 +142,11 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "not_binary":
         y_true = y_true.astype(np.int64) * r.pick(draw, (2, -1, 3))
         y_true = y_true if y_true.any() else y_true - 1
-    if scenario == "wrong_size":  # both long, the scores short, 2-D of another width
-        how = r.index(draw, 3)
-        if how == 0:
+    if scenario == "wrong_size":  # both long, the scores short, 2-D of another width, empty
+        how = r.index(draw, 4)
+        if how == 3:
+            y_true, y_score = y_true[:0], []
+        elif how == 0:
             y_true, y_score = np.append(y_true, True), [*y_score, 0.5]
         elif how == 1:
             y_score = y_score[:-1]
@@ -141,17 +162,17 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
 SCENARIOS = (
     *("valid", "tie_across", "nothing_relevant", "everything_relevant", "single_row"),
     *("single_label", "wide_rows", "integer_truth", "weighted", "zero_sum_weight", "two_d"),
-    *("empty", "wrong_size", "wrong_weight_length", "non_finite", "not_binary"),
+    *("wrong_size", "non_finite", "not_binary"),
 )
 EDGES = (
     Edge(
         "tie_across", "a relevant and an irrelevant label of one row tied", _rows_are(_tie_across)
     ),
-    Edge("nothing_relevant", "a row with no relevant label", _counts(lambda p, w: (p == 0).any())),
+    Edge("nothing_relevant", "a row with no relevant label", _counts(lambda p, w: 0 in p)),
     Edge(
         "everything_relevant",
         "a row whose every label is relevant",
-        _counts(lambda p, w: (p == w).any()),
+        _counts(lambda p, w: w in p),
     ),
     Edge("single_row", "one row", _rows_are(lambda truth, _: len(truth) == 1)),
     Edge("single_label", "label_count = 1", lambda v: v["label_count"] == 1),
@@ -159,7 +180,7 @@ EDGES = (
     Edge(
         "many_relevant",
         "eight or more relevant labels a row, summed pairwise",
-        _counts(lambda p, w: (p >= 8).any()),
+        _counts(lambda p, w: max(p) >= 8),
     ),
     Edge(
         "integer_truth",
