@@ -200,7 +200,7 @@ EDGES = (
     Edge("not_binary", "a label matrix holding a number other than 0 and 1", _not_binary),
 )
 DIVERGENCES = (
-    shared.non_finite_weight(answered="NaN"),
+    shared.non_finite_weight(answered="NaN, without checking the weights"),
     Divergence(
         "not_binary",
         "narrowing",
