@@ -125,9 +125,12 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         first, second = r.subset(draw, range(width), 2)
         relevant[0][first], relevant[0][second] = True, False
         scores[0][second] = scores[0][first]
-    if scenario in ("nothing_relevant", "everything_relevant") and rows:
-        row = r.index(draw, rows)
-        relevant[row] = [scenario == "everything_relevant"] * width
+    if scenario == "uninformative_rows":  # a row with nothing relevant, one with everything
+        chosen = r.subset(draw, range(rows), 2)
+        for row, value in zip(
+            chosen, r.permutation(draw, (False, True))[: len(chosen)], strict=True
+        ):
+            relevant[row] = [value] * width
     if scenario == "non_finite":
         bad = r.pick(draw, r.NON_FINITE)
         if r.flip(draw):
@@ -137,7 +140,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     label_count: Any = width
     y_true: Any = np.array(r.flat(relevant), dtype=np.bool_)
     y_score: Any = r.flat(scores)
-    if scenario == "integer_truth" or (scenario == "wide_rows" and r.flip(draw)):
+    if scenario in ("two_d", "wide_rows") and r.flip(draw):  # numbers 0 and 1
         y_true = y_true.astype(r.pick(draw, (np.int64, np.float64, np.uint8)))
     if scenario == "not_binary":
         y_true = y_true.astype(np.int64) * r.pick(draw, (2, -1, 3))
@@ -160,8 +163,8 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
 
 
 SCENARIOS = (
-    *("valid", "tie_across", "nothing_relevant", "everything_relevant", "single_row"),
-    *("single_label", "wide_rows", "integer_truth", "weighted", "zero_sum_weight", "two_d"),
+    *("valid", "tie_across", "uninformative_rows", "single_row", "single_label", "wide_rows"),
+    *("weighted", "zero_sum_weight", "two_d"),
     *("wrong_size", "non_finite", "not_binary"),
 )
 EDGES = (
