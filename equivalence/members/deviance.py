@@ -1,0 +1,273 @@
+"""The deviance members: ``TweedieDeviance``, ``PoissonDeviance``, ``GammaDeviance`` and
+``D2Tweedie``, each ``score`` of one output.
+
+The calls are the regression family's (:mod:`equivalence.outputs`), one output, with a
+``power`` drawn for the two members that take one (now and then one that names no
+distribution, or is not a finite number); three calls in four are then moved into the
+power's domain (the truth made non-negative, sometimes positive, the prediction
+positive), the fourth left as drawn, so that every regime's refusal is reached.
+
+Measured on scikit-learn 1.3.2 to 1.9.1: every version refuses a power in ``(0, 1)`` and
+a power that is not finite, and takes a boolean as the number it stands for; below two
+samples ``d2_tweedie_score`` warns and answers NaN before it looks at the domain; on a
+truth that never varies it divides by a zero deviance, answering an infinity or NaN
+before 1.6 and raising ``ZeroDivisionError`` from 1.6 on. ``xlogy`` (the Poisson's
+``y·log(y/ŷ)``) is SciPy's, whose logarithm is the C library's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from equivalence import outputs as o
+from equivalence import roles as r
+from equivalence import shared
+from equivalence.members.pinball import _policy_oracle
+from equivalence.model import Divergence, Edge, Member, Tolerance, VersionRange, VersionTolerance
+from equivalence.view import View
+from lodestar.errors import ArgumentError, UndefinedMetricError
+from lodestar.metrics import D2Tweedie, GammaDeviance, PoissonDeviance, TweedieDeviance
+from lodestar.metrics import ZeroDivision as Zd
+
+__all__ = ["MEMBERS"]
+
+#: Powers of every regime, the fixed ones most often.
+POWERS = (0.0, 1.0, 2.0, 1.5, 3.0, -1.0, 1.0, 2.0, 0.0, -0.5, 1.2, 2.5, 4.0, -2.5, 1.0, 1.9)
+#: Powers refused (or, for a boolean, taken by scikit-learn as 1 or 0).
+BAD_POWERS = (0.5, math.nan, math.inf, -math.inf, 1 - 2**-53, 5e-324, True, False)
+
+
+def _power_of(fixed: float | None) -> Any:
+    """How a member reads a call's power: the one given (0 by default), or ``fixed``."""
+    if fixed is not None:
+        return lambda v: fixed
+    return lambda v: 0.0 if v["power"] is None else v["power"]
+
+
+def _adjust(takes_power: bool, d2: bool) -> Any:
+    """A power, a ``zero_division`` policy for D², a truth that never varies in the
+    ``constant_truth`` scenario, and three calls in four moved into the domain (every
+    call of ``in_domain``, with a power that names a distribution)."""
+
+    def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
+        code, (fold, policy) = d.raw[11], r.raw_bytes(draw, 2)
+        if d.scenario != "several_outputs":  # one output, the weights one a row
+            d.truth, d.predicted = d.truth[:, :1].copy(), d.predicted[:, :1].copy()
+        inside = d.scenario == "in_domain"
+        if takes_power:
+            bad = code % 48 < len(BAD_POWERS) and not inside
+            d.kwargs["power"] = BAD_POWERS[code % 48] if bad else POWERS[code % len(POWERS)]
+        if d2:
+            d.kwargs["zero_division"] = tuple(Zd)[policy % 4]
+        if fold % 4 or inside:  # the truth keeps its sign one time in four
+            d.truth = d.truth if fold % 4 == 3 and not inside else np.abs(d.truth)
+            d.predicted = np.abs(d.predicted)
+            d.predicted[d.predicted == 0] = 0.5
+            if fold % 4 == 2:
+                d.truth[d.truth == 0] = 2.0
+        if d.scenario == "constant_truth" and d.samples:
+            d.truth[:] = d.truth[0, 0]
+        return d
+
+    return adjust
+
+
+def _values(v: View) -> tuple[Any, Any] | None:
+    """The blocks, flat, of a call whose blocks are finite numbers of one shape."""
+    shape = v.derived(o.shape_of)
+    truth, predicted = v.derived(o.blocks_of)
+    if shape is None or truth is None or predicted is None:
+        return None
+    if not (np.isfinite(truth).all() and np.isfinite(predicted).all()):
+        return None
+    return np.ravel(truth), np.ravel(predicted)
+
+
+def _finite(power: Any) -> bool:
+    return not isinstance(power, (bool, np.bool_)) and math.isfinite(power)
+
+
+def _outside(power: Any, truth: Any, predicted: Any) -> bool:
+    """Some value outside the domain of a power that names a distribution."""
+    if power == 0 or 0 < power < 1:
+        return False
+    bad_truth = power >= 1 and bool((truth <= 0 if power >= 2 else truth < 0).any())
+    return bad_truth or bool((predicted <= 0).any())
+
+
+def _samples(v: View) -> int:
+    shape = v.derived(o.shape_of)
+    return -1 if shape is None else shape[0]
+
+
+def _constant(v: View) -> bool:
+    blocks = v.derived(_values)
+    return blocks is not None and blocks[0].size > 1 and bool((blocks[0] == blocks[0][0]).all())
+
+
+class _Reading:
+    """The predicates of one member, reading its calls' power its way."""
+
+    def __init__(self, fixed: float | None) -> None:
+        self.fixed, self.power = fixed, _power_of(fixed)
+
+    def regime(self, test: Any) -> Any:
+        def holds(v: View) -> bool:
+            power, blocks = self.power(v), v.derived(_values)
+            return _finite(power) and blocks is not None and bool(test(power, *blocks))
+
+        return holds
+
+    def single_outside(self, v: View) -> bool:
+        return _samples(v) == 1 and self.regime(_outside)(v)
+
+    def edges(self, d2: bool) -> tuple[Edge, ...]:
+        at = self.regime
+        found = [
+            Edge("outside_domain", "a value outside the power's domain", at(_outside)),
+            Edge(
+                "non_positive_prediction",
+                "a prediction at or below zero where the power asks for a positive one",
+                at(lambda p, t, y: p != 0 and (y <= 0).any()),
+            ),
+        ]
+        if self.fixed in (None, 1.0):
+            found.append(
+                Edge(
+                    "zero_truth",
+                    "a zero truth in the domain (xlogy at y = 0)",
+                    at(lambda p, t, y: 1 <= p < 2 and (t == 0).any() and (t >= 0).all()),
+                )
+            )
+        if self.fixed in (None, 2.0):
+            found.append(
+                Edge(
+                    "zero_truth_refused",
+                    "a zero truth from power 2 on",
+                    at(lambda p, t, y: p >= 2 and (t == 0).any()),
+                )
+            )
+        if self.fixed is None:
+            found += [
+                Edge(
+                    "power_between",
+                    "a power in (0, 1)",
+                    lambda v: _finite(v["power"]) and 0 < v["power"] < 1,
+                ),
+                Edge(
+                    "power_non_finite",
+                    "a power that is NaN or infinite",
+                    lambda v: not isinstance(v["power"], bool) and not _finite(self.power(v)),
+                ),
+                Edge("power_zero", "power 0: the squared error", at(lambda p, t, y: p == 0)),
+                Edge(
+                    "negative_truth_stable",
+                    "a negative truth at a power below 0",
+                    at(lambda p, t, y: p < 0 and (t < 0).any() and (y > 0).all()),
+                ),
+                Edge("compound", "a power in (1, 2)", at(lambda p, t, y: 1 < p < 2)),
+                Edge("beyond_gamma", "a power above 2", at(lambda p, t, y: p > 2)),
+            ]
+        if d2:
+            found += [
+                Edge("constant_truth", "a truth that never varies", _constant),
+                Edge("single_sample", "one sample", lambda v: _samples(v) == 1),
+                Edge(
+                    "undefined_throw",
+                    "one sample under ZeroDivision.THROW",
+                    lambda v: _samples(v) == 1 and v["zero_division"] is Zd.THROW,
+                ),
+                Edge("single_sample_outside", "one sample outside the domain", self.single_outside),
+            ]
+        return tuple(found)
+
+
+BOOLEAN_POWER = Divergence(
+    "boolean_power",
+    "narrowing",
+    "A boolean power is refused as malformed (the C# power is a double); scikit-learn "
+    "takes True as 1 and False as 0.",
+    lambda v: isinstance(v["power"], (bool, np.bool_)),
+)
+
+
+def _d2_divergences(reading: _Reading) -> tuple[Divergence, ...]:
+    return (
+        Divergence(
+            "single_sample_outside_domain",
+            "narrowing",
+            "One sample outside the power's domain is refused, the domain being checked "
+            "first; d2_tweedie_score answers NaN (warning) below two samples before it looks.",
+            reading.single_outside,
+        ),
+        Divergence(
+            "constant_truth",
+            "narrowing",
+            "A truth that never varies leaves a baseline deviance of zero: refused with "
+            "UndefinedMetricError, as scikit-learn 1.6 on raises ZeroDivisionError; before "
+            "1.6 it divided, answering an infinity or NaN.",
+            _constant,
+            versions=VersionRange(until="1.6"),
+        ),
+        shared.all_zero_weight(until="1.9", answered="NaN below two samples"),
+    )
+
+
+#: The Poisson's ``xlogy`` is SciPy's, on the C library's ``log``.
+XLOGY = Tolerance(
+    ulps=0,
+    by_version=(
+        VersionTolerance(
+            versions=VersionRange(),
+            ulps=0,
+            magnitude=True,
+            operation="scipy.special.xlogy: the C library's log (power 1)",
+            measured=(
+                "0 ULP where NumPy's log is the C library's (no AVX-512); with AVX-512 a "
+                "one-ULP log difference is amplified by the cancellation in "
+                "y·log(y/ŷ) - y + ŷ without a fixed limit, so held to the exact result's bound"
+            ),
+        ),
+    ),
+    why="the same NumPy operations in the same order, but for the Poisson's logarithm",
+)
+
+
+def _member(kind: type, function: str, fixed: float | None = None) -> Member:
+    name = f"{kind.__name__}.score"
+    takes_power, d2 = fixed is None, kind is D2Tweedie
+    adjust, reading = _adjust(takes_power, d2), _Reading(fixed)
+    declared = o.member(
+        name,
+        kind.score,  # type: ignore[attr-defined]
+        function,
+        scenarios=("in_domain", "constant_truth") if d2 else ("in_domain",),
+        extra=lambda s: o.calls(s, counted=False, adjust=adjust),
+        more_edges=reading.edges(d2),
+        divergences=(
+            *((BOOLEAN_POWER,) if takes_power else ()),
+            *(_d2_divergences(reading) if d2 else ()),
+        ),
+        adjust=adjust,
+        passes=("power",) if takes_power else (),
+        tolerance=o.EXACT if fixed == 2 else XLOGY,
+    )
+    if not d2:
+        return declared
+    return replace(
+        declared,
+        oracle=_policy_oracle(declared.oracle),
+        refusals=(ArgumentError, UndefinedMetricError),
+    )
+
+
+MEMBERS = (
+    _member(TweedieDeviance, "mean_tweedie_deviance"),
+    _member(PoissonDeviance, "mean_poisson_deviance", 1.0),
+    _member(GammaDeviance, "mean_gamma_deviance", 2.0),
+    _member(D2Tweedie, "d2_tweedie_score"),
+)
