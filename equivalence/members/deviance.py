@@ -51,7 +51,8 @@ def _power_of(fixed: float | None) -> Any:
 def _adjust(takes_power: bool, d2: bool) -> Any:
     """A power, a ``zero_division`` policy for D², a truth that never varies in the
     ``constant_truth`` scenario, and three calls in four moved into the domain (every
-    call of ``in_domain``, with a power that names a distribution)."""
+    call of ``in_domain``, with a power that names a distribution; there a truth
+    below power 0 keeps its sign half the time, elsewhere one time in four)."""
 
     def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
         code, (fold, policy) = d.raw[11], r.raw_bytes(draw, 2)
@@ -61,10 +62,14 @@ def _adjust(takes_power: bool, d2: bool) -> Any:
         if takes_power:
             bad = code % 48 < len(BAD_POWERS) and not inside
             d.kwargs["power"] = BAD_POWERS[code % 48] if bad else POWERS[code % len(POWERS)]
-        if d2:
+            if d.kwargs["power"] == 0 and code % 2:  # the default, unsaid
+                del d.kwargs["power"]
+        if d2 and policy % 8 < 4:  # else the default, unsaid
             d.kwargs["zero_division"] = tuple(Zd)[policy % 4]
-        if fold % 4 or inside:  # the truth keeps its sign one time in four
-            d.truth = d.truth if fold % 4 == 3 and not inside else np.abs(d.truth)
+        if fold % 4 or inside:  # the truth keeps its sign now and then (see above)
+            negative = _finite(power := d.kwargs.get("power", 0.0)) and power < 0
+            keep = fold % 4 == 3 if not inside else negative and fold % 2 == 1
+            d.truth = d.truth if keep else np.abs(d.truth)
             d.predicted = np.abs(d.predicted)
             d.predicted[d.predicted == 0] = 0.5
             if fold % 4 == 2:
