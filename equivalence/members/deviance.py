@@ -3,9 +3,9 @@
 
 The calls are the regression family's (:mod:`equivalence.outputs`), one output, with a
 ``power`` drawn for the two members that take one (now and then one that names no
-distribution, or is not a finite number); three calls in four are then moved into the
+distribution, or is not a finite number); seven calls in eight are then moved into the
 power's domain (the truth made non-negative, sometimes positive, the prediction
-positive), the fourth left as drawn, so that every regime's refusal is reached.
+positive), the eighth left as drawn, so that every regime's refusal is reached.
 
 Measured on scikit-learn 1.3.2 to 1.9.1: every version refuses a power in ``(0, 1)`` and
 a power that is not finite, and takes a boolean as the number it stands for; below two
@@ -41,6 +41,19 @@ POWERS = (0.0, 1.0, 2.0, 1.5, 3.0, -1.0, 1.0, 2.0, 0.0, -0.5, 1.2, 2.5, 4.0, -2.
 BAD_POWERS = (0.5, math.nan, math.inf, -math.inf, 1 - 2**-53, 5e-324, True, False)
 
 
+#: Relative nudges of the ``close`` scenario: an exact prediction, then ever closer ones.
+CLOSE = (0.0, 2.0**-20, -(2.0**-30), 1e-8, 0.5, 2.0**-45, -1e-12)
+
+
+def _close(v: View) -> bool:
+    blocks = v.derived(_values)
+    if blocks is None or not blocks[0].size:
+        return False
+    truth, predicted = blocks
+    gap = np.abs(predicted - truth)
+    return bool(((gap > 0) & (gap <= 1e-6 * np.abs(truth))).any())
+
+
 def _power_of(fixed: float | None) -> Any:
     """How a member reads a call's power: the one given (0 by default), or ``fixed``."""
     if fixed is not None:
@@ -50,32 +63,37 @@ def _power_of(fixed: float | None) -> Any:
 
 def _adjust(takes_power: bool, d2: bool) -> Any:
     """A power, a ``zero_division`` policy for D², a truth that never varies in the
-    ``constant_truth`` scenario, and three calls in four moved into the domain (every
-    call of ``in_domain``, with a power that names a distribution; there a truth
-    below power 0 keeps its sign half the time, elsewhere one time in four)."""
+    ``constant_truth`` scenario, and seven calls in eight moved into the domain (every
+    call of ``in_domain`` and ``close``, with a power that names a distribution; there a truth
+    below power 0 keeps its sign half the time, elsewhere one time in eight)."""
 
     def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
-        code, (fold, policy) = d.raw[11], r.raw_bytes(draw, 2)
+        # switches that one output without output weights leaves unread
+        code, fold, policy = d.raw[11], d.raw[7], d.raw[10]
         if d.scenario != "several_outputs":  # one output, the weights one a row
             d.truth, d.predicted = d.truth[:, :1].copy(), d.predicted[:, :1].copy()
-        inside = d.scenario == "in_domain"
+        inside = d.scenario in ("in_domain", "close")
         if takes_power:
-            bad = code % 48 < len(BAD_POWERS) and not inside
-            d.kwargs["power"] = BAD_POWERS[code % 48] if bad else POWERS[code % len(POWERS)]
+            bad = code % 64 < len(BAD_POWERS) and not inside
+            d.kwargs["power"] = BAD_POWERS[code % 64] if bad else POWERS[code % len(POWERS)]
             if d.kwargs["power"] == 0 and code % 2:  # the default, unsaid
                 del d.kwargs["power"]
         if d2 and policy % 8 < 4:  # else the default, unsaid
             d.kwargs["zero_division"] = tuple(Zd)[policy % 4]
-        if fold % 4 or inside:  # the truth keeps its sign now and then (see above)
+        if fold % 8 or inside:  # the truth keeps its sign now and then (see above)
             negative = _finite(power := d.kwargs.get("power", 0.0)) and power < 0
-            keep = fold % 4 == 3 if not inside else negative and fold % 2 == 1
+            keep = fold % 8 == 7 if not inside else negative and fold % 2 == 1
             d.truth = d.truth if keep else np.abs(d.truth)
             d.predicted = np.abs(d.predicted)
             d.predicted[d.predicted == 0] = 0.5
-            if fold % 4 == 2:
+            if fold % 8 in (2, 5):
                 d.truth[d.truth == 0] = 2.0
         if d.scenario == "constant_truth" and d.samples:
             d.truth[:] = d.truth[0, 0]
+        if d.scenario == "close":  # a prediction a relative nudge off the truth
+            nudges = np.asarray(CLOSE)[(np.arange(d.samples) * 3 + fold) % len(CLOSE)]
+            scale = np.where(d.truth == 0, 1.0, np.abs(d.truth))
+            d.predicted = np.abs(d.truth) + scale * nudges[:, np.newaxis]
         return d
 
     return adjust
@@ -134,6 +152,7 @@ class _Reading:
         at = self.regime
         found = [
             Edge("outside_domain", "a value outside the power's domain", at(_outside)),
+            Edge("close", "a prediction within a relative 1e-6 of a truth", _close),
             Edge(
                 "non_positive_prediction",
                 "a prediction at or below zero where the power asks for a positive one",
@@ -250,7 +269,7 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
         name,
         kind.score,  # type: ignore[attr-defined]
         function,
-        scenarios=("in_domain", "constant_truth") if d2 else ("in_domain",),
+        scenarios=("in_domain", "close", *(("constant_truth",) if d2 else ())),
         extra=lambda s: o.calls(s, counted=False, adjust=adjust),
         more_edges=reading.edges(d2),
         divergences=(
