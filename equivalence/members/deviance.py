@@ -80,7 +80,8 @@ def _adjust(takes_power: bool, d2: bool) -> Any:
                 del d.kwargs["power"]
         if d2 and policy % 8 < 4:  # else the default, unsaid
             d.kwargs["zero_division"] = tuple(Zd)[policy % 4]
-        if fold % 8 or inside:  # the truth keeps its sign now and then (see above)
+        alone = d.samples == 1 and fold % 4 == 0  # one sample: a quarter left as drawn
+        if (fold % 8 and not alone) or inside:  # the truth keeps its sign now and then
             negative = _finite(power := d.kwargs.get("power", 0.0)) and power < 0
             keep = fold % 8 == 7 if not inside else negative and fold % 2 == 1
             d.truth = d.truth if keep else np.abs(d.truth)
