@@ -24,7 +24,8 @@ from typing import Any
 
 import mpmath
 
-from equivalence.exact.arith import PRECISION, Approx, Exactly, Refuses, U, exact, nonzero
+from equivalence.exact.arith import PRECISION, Approx, Refuses, U, exact, nonzero
+from equivalence.exact.pinball import _policy
 from equivalence.exact.probability import weighted_mean
 from lodestar.metrics import D2Tweedie, TweedieDeviance, ZeroDivision
 from lodestar.metrics.regression import _outputs
@@ -108,8 +109,7 @@ def d2(
         if "undefined" not in str(error) or len(truth) < 2:
             raise
     if len(truth) < 2:
-        value = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}.get(zero_division, math.nan)
-        return Exactly(value)
+        return _policy(zero_division)
     model = _mean(truth, [exact(p) for p in predicted], float(power), weight)
     average = weighted_mean([exact(t) for t in truth], weight)
     baseline = _mean(truth, [average] * len(truth), float(power), weight)

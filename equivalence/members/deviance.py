@@ -18,7 +18,6 @@ before 1.6 and raising ``ZeroDivisionError`` from 1.6 on. ``xlogy`` (the Poisson
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -26,10 +25,9 @@ import numpy as np
 from equivalence import outputs as o
 from equivalence import roles as r
 from equivalence import shared
-from equivalence.members.pinball import _policy_oracle
+from equivalence.members.pinball import with_policy
 from equivalence.model import Divergence, Edge, Member, Tolerance, VersionRange, VersionTolerance
 from equivalence.view import View
-from lodestar.errors import ArgumentError, UndefinedMetricError
 from lodestar.metrics import D2Tweedie, GammaDeviance, PoissonDeviance, TweedieDeviance
 from lodestar.metrics import ZeroDivision as Zd
 
@@ -281,13 +279,7 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
         passes=("power",) if takes_power else (),
         tolerance=o.EXACT if fixed == 2 else XLOGY,
     )
-    if not d2:
-        return declared
-    return replace(
-        declared,
-        oracle=_policy_oracle(declared.oracle),
-        refusals=(ArgumentError, UndefinedMetricError),
-    )
+    return with_policy(declared) if d2 else declared
 
 
 MEMBERS = (
