@@ -35,6 +35,8 @@ __all__ = ["MEMBERS"]
 
 #: Powers of every regime, the fixed ones most often.
 POWERS = (0.0, 1.0, 2.0, 1.5, 3.0, -1.0, 1.0, 2.0, 0.0, -0.5, 1.2, 2.5, 4.0, -2.5, 1.0, 1.9)
+#: Powers whose domain holds a zero truth.
+ZERO_POWERS = (1.0, 1.5, 1.2, 1.9, 1.0, 1.01)
 #: Powers refused (or, for a boolean, taken by scikit-learn as 1 or 0).
 BAD_POWERS = (0.5, math.nan, math.inf, -math.inf, 1 - 2**-53, 5e-324, True, False)
 
@@ -59,21 +61,25 @@ def _power_of(fixed: float | None) -> Any:
     return lambda v: 0.0 if v["power"] is None else v["power"]
 
 
-def _adjust(takes_power: bool, d2: bool) -> Any:
+def _adjust(fixed: float | None, d2: bool) -> Any:
     """A power, a ``zero_division`` policy for D², a truth that never varies in the
     ``constant_truth`` scenario, and seven calls in eight moved into the domain (every
-    call of ``in_domain`` and ``close``, with a power that names a distribution; there a truth
-    below power 0 keeps its sign half the time, elsewhere one time in eight)."""
+    call of ``in_domain``, ``close``, ``scaled`` and ``zero_truth``, with a power that names a
+    distribution; there a truth below power 0 keeps its sign half the time, elsewhere one
+    time in eight). ``zero_truth`` takes a power of ``[1, 2)`` and sets one truth to 0;
+    ``scaled`` multiplies both sides by a power of ten."""
 
     def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
         # switches that one output without output weights leaves unread
         code, fold, policy = d.raw[11], d.raw[7], d.raw[10]
         if d.scenario != "several_outputs":  # one output, the weights one a row
             d.truth, d.predicted = d.truth[:, :1].copy(), d.predicted[:, :1].copy()
-        inside = d.scenario in ("in_domain", "close")
-        if takes_power:
+        inside = d.scenario in ("in_domain", "close", "zero_truth", "scaled")
+        if fixed is None:
             bad = code % 64 < len(BAD_POWERS) and not inside
             d.kwargs["power"] = BAD_POWERS[code % 64] if bad else POWERS[code % len(POWERS)]
+            if d.scenario == "zero_truth":
+                d.kwargs["power"] = ZERO_POWERS[code % len(ZERO_POWERS)]
             if d.kwargs["power"] == 0 and code % 2:  # the default, unsaid
                 del d.kwargs["power"]
         if d2 and policy % 8 < 4:  # else the default, unsaid
@@ -85,10 +91,16 @@ def _adjust(takes_power: bool, d2: bool) -> Any:
             d.truth = d.truth if keep else np.abs(d.truth)
             d.predicted = np.abs(d.predicted)
             d.predicted[d.predicted == 0] = 0.5
-            if fold % 8 in (2, 3, 5):
+            power = d.kwargs.get("power", 0.0) if fixed is None else fixed
+            if fold % 8 in (2, 3, 5) or (inside and _finite(power) and power >= 2):
                 d.truth[d.truth == 0] = 2.0
             if fold % 8 == 3 and not inside and d.samples:  # one zero prediction
                 d.predicted[0, 0] = 0.0
+        if d.scenario == "scaled":  # both sides by one power of ten (the gamma ignores it)
+            factor = 10.0 ** (fold % 13 - 6)
+            d.truth, d.predicted = d.truth * factor, d.predicted * factor
+        if d.scenario == "zero_truth" and d.samples:
+            d.truth[fold % d.samples, 0] = 0.0
         if d.scenario == "constant_truth" and d.samples:
             d.truth[:] = d.truth[0, 0]
         if d.scenario == "close":  # a prediction a relative nudge off the truth
@@ -265,12 +277,18 @@ XLOGY = Tolerance(
 def _member(kind: type, function: str, fixed: float | None = None) -> Member:
     name = f"{kind.__name__}.score"
     takes_power, d2 = fixed is None, kind is D2Tweedie
-    adjust, reading = _adjust(takes_power, d2), _Reading(fixed)
+    adjust, reading = _adjust(fixed, d2), _Reading(fixed)
     declared = o.member(
         name,
         kind.score,  # type: ignore[attr-defined]
         function,
-        scenarios=("in_domain", "close", *(("constant_truth",) if d2 else ())),
+        scenarios=(
+            "in_domain",
+            "close",
+            "scaled",
+            *(("zero_truth",) if fixed != 2 else ()),
+            *(("constant_truth",) if d2 else ()),
+        ),
         extra=lambda s: o.calls(s, counted=False, adjust=adjust),
         more_edges=reading.edges(d2),
         divergences=(
