@@ -26,7 +26,15 @@ from equivalence import outputs as o
 from equivalence import roles as r
 from equivalence import shared
 from equivalence.members.pinball import with_policy
-from equivalence.model import Divergence, Edge, Member, Tolerance, VersionRange, VersionTolerance
+from equivalence.model import (
+    Call,
+    Divergence,
+    Edge,
+    Member,
+    Tolerance,
+    VersionRange,
+    VersionTolerance,
+)
 from equivalence.view import View
 from lodestar.metrics import D2Tweedie, GammaDeviance, PoissonDeviance, TweedieDeviance
 from lodestar.metrics import ZeroDivision as Zd
@@ -297,6 +305,10 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
         ),
         adjust=adjust,
         passes=("power",) if takes_power else (),
+        example=Call(
+            ([0.5, 1.0, 3.0], [1.0, 2.0, 2.5]),
+            {"sample_weight": [1.0, 2.0, 0.5], **({"power": 1.5} if takes_power else {})},
+        ),
         tolerance=o.EXACT if fixed == 2 else XLOGY,
     )
     return with_policy(declared) if d2 else declared
