@@ -36,6 +36,7 @@ from equivalence.model import (
     VersionTolerance,
 )
 from equivalence.view import View
+from lodestar.errors import UndefinedMetricError
 from lodestar.metrics import D2Tweedie, GammaDeviance, PoissonDeviance, TweedieDeviance
 from lodestar.metrics import ZeroDivision as Zd
 
@@ -240,6 +241,19 @@ BOOLEAN_POWER = Divergence(
 )
 
 
+def _zero_baseline(v: View) -> bool:
+    """The reference finds the baseline deviance zero: it refuses as undefined."""
+    if _samples(v) < 2:
+        return False
+    try:
+        D2Tweedie.score(*v.args, **v.kwargs)
+    except UndefinedMetricError:
+        return True
+    except Exception:
+        return False
+    return False
+
+
 def _d2_divergences(reading: _Reading) -> tuple[Divergence, ...]:
     return (
         Divergence(
@@ -252,11 +266,21 @@ def _d2_divergences(reading: _Reading) -> tuple[Divergence, ...]:
         Divergence(
             "constant_truth",
             "narrowing",
-            "A truth that never varies leaves a baseline deviance of zero: refused with "
-            "UndefinedMetricError, as scikit-learn 1.6 on raises ZeroDivisionError; before "
-            "1.6 it divided, answering an infinity or NaN.",
-            _constant,
+            "A baseline deviance of exactly zero (a truth that never varies, or one whose "
+            "deviance from its mean rounds to zero) is refused with UndefinedMetricError, as "
+            "scikit-learn 1.6 on raises ZeroDivisionError; before 1.6 it divided, answering "
+            "an infinity or NaN.",
+            _zero_baseline,
             versions=VersionRange(until="1.6"),
+        ),
+        Divergence(
+            "single_sample_weight_length",
+            "narrowing",
+            "One sample with weights of another length is refused; before 1.7 "
+            "d2_tweedie_score counted the samples before it checked the weights, and "
+            "answered NaN.",
+            lambda v: _samples(v) == 1 and v.weight is not None and v.weight.size != 1,
+            versions=VersionRange(until="1.7"),
         ),
         shared.all_zero_weight(until="1.9", answered="NaN below two samples"),
     )
