@@ -12,7 +12,7 @@ unavailable instead of stopping the run. Adding a member is adding one :class:`C
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any
 
@@ -960,3 +960,38 @@ CASES = (
     _label_ranking_case("LabelRankingLoss", "label_ranking_loss"),
     _label_ranking_case("LabelRankingAveragePrecision", "label_ranking_average_precision_score"),
 )
+# -- the deviances ----------------------------------------------------------------------------
+
+
+def _positive_targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    """Positive targets (gamma-distributed, every power's domain) and positive predictions
+    near them, flat: the deviances take one output."""
+    y_true = rng.gamma(2.0, size=n * outputs)
+    return {
+        "y_true": y_true,
+        "y_pred": y_true * np.exp(0.3 * rng.normal(size=y_true.size)),
+        "sample_weight": rng.random(y_true.size),
+        "classes": 1,
+    }
+
+
+def _deviance_case(name: str, function: str, **options: Any) -> Case:
+    """``regression_case`` on positive targets at one output."""
+    case = regression_case(name, function, **options)
+    return replace(case, build=_positive_targets, classes=(1,))
+
+
+_DEVIANCE_CASES = (
+    _deviance_case("TweedieDeviance.score", "mean_tweedie_deviance", power=1.5),
+    _deviance_case("TweedieDeviance.score", "mean_tweedie_deviance", variant="power 3", power=3.0),
+    _deviance_case("PoissonDeviance.score", "mean_poisson_deviance"),
+    _deviance_case(
+        "PoissonDeviance.score", "mean_poisson_deviance", weighted=True, variant="weighted"
+    ),
+    _deviance_case("GammaDeviance.score", "mean_gamma_deviance"),
+    _deviance_case("D2Tweedie.score", "d2_tweedie_score", power=1.0),
+    _deviance_case(
+        "D2Tweedie.score", "d2_tweedie_score", weighted=True, variant="weighted", power=2.0
+    ),
+)
+CASES = (*CASES, *_DEVIANCE_CASES)

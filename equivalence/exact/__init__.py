@@ -27,6 +27,7 @@ from equivalence.exact import (
     classification,
     clustering,
     curves,
+    deviance,
     kappa,
     labelranking,
     logerror,
@@ -62,6 +63,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **median.EVALUATORS,
     **logerror.EVALUATORS,
     **labelranking.EVALUATORS,
+    **deviance.EVALUATORS,
 }
 
 

@@ -14,6 +14,7 @@ from equivalence.members import (
     confusion,
     curves,
     dcg,
+    deviance,
     kappa,
     labelranking,
     logerror,
@@ -69,6 +70,7 @@ REGISTRY: dict[str, Member] = {
         pinball,
         variance,
         labelranking,
+        deviance,
     )
     for declared in family.MEMBERS
 }

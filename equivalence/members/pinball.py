@@ -252,8 +252,12 @@ def _member(name: str, implementation: Any, function: str, d2: bool) -> Member:
         adjust=adjust,
         passes=("alpha",) if takes_alpha else (),
     )
-    if not d2:
-        return declared
+    return with_policy(declared) if d2 else declared
+
+
+def with_policy(declared: Member) -> Member:
+    """``declared`` asking scikit-learn through :func:`_policy_oracle`, and refusing with
+    ``UndefinedMetricError`` too."""
     return replace(
         declared,
         oracle=_policy_oracle(declared.oracle),

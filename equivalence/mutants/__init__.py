@@ -20,6 +20,7 @@ from equivalence.mutants import (
     confusion,
     curves,
     dcg,
+    deviance,
     kappa,
     labelranking,
     logerror,
@@ -56,4 +57,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *logerror.MUTANTS,
     *clustering.MUTANTS,
     *labelranking.MUTANTS,
+    *deviance.MUTANTS,
 )

@@ -1,6 +1,12 @@
 """Regression metrics."""
 
 from lodestar.metrics.regression.d2_pinball import D2AbsoluteError, D2Pinball
+from lodestar.metrics.regression.deviance import (
+    D2Tweedie,
+    GammaDeviance,
+    PoissonDeviance,
+    TweedieDeviance,
+)
 from lodestar.metrics.regression.explained_variance import ExplainedVariance
 from lodestar.metrics.regression.log_error import MeanSquaredLogError, RootMeanSquaredLogError
 from lodestar.metrics.regression.max_error import MaxError
@@ -18,7 +24,9 @@ __all__ = [
     "R2",
     "D2AbsoluteError",
     "D2Pinball",
+    "D2Tweedie",
     "ExplainedVariance",
+    "GammaDeviance",
     "MaxError",
     "MeanAbsoluteError",
     "MeanAbsolutePercentageError",
@@ -26,6 +34,8 @@ __all__ = [
     "MeanSquaredLogError",
     "MedianAbsoluteError",
     "PinballLoss",
+    "PoissonDeviance",
     "RootMeanSquaredError",
     "RootMeanSquaredLogError",
+    "TweedieDeviance",
 ]
