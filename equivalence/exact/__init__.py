@@ -27,6 +27,7 @@ from equivalence.exact import (
     classification,
     clustering,
     curves,
+    hinge,
     kappa,
     logerror,
     mcc,
@@ -60,6 +61,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **variance.EVALUATORS,
     **median.EVALUATORS,
     **logerror.EVALUATORS,
+    **hinge.EVALUATORS,
 }
 
 

@@ -14,6 +14,7 @@ from equivalence.members import (
     confusion,
     curves,
     dcg,
+    hinge,
     kappa,
     logerror,
     mcc,
@@ -67,6 +68,7 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        hinge,
     )
     for declared in family.MEMBERS
 }

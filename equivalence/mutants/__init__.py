@@ -20,6 +20,7 @@ from equivalence.mutants import (
     confusion,
     curves,
     dcg,
+    hinge,
     kappa,
     logerror,
     mcc,
@@ -54,4 +55,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *median.MUTANTS,
     *logerror.MUTANTS,
     *clustering.MUTANTS,
+    *hinge.MUTANTS,
 )

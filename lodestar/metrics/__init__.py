@@ -103,3 +103,7 @@ __all__ = [
     "VMeasure",
     "ZeroDivision",
 ]
+
+from lodestar.metrics.classification import HingeLoss
+
+__all__ += ["HingeLoss"]
