@@ -918,3 +918,52 @@ CASES = (
     *_VARIANCE_CASES,
     *_CLUSTERING_CASES,
 )
+
+
+# -- HingeLoss: decisions rather than probabilities ----------------------------------------
+
+
+def _decisions(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Labels and normally spread decisions shifted toward the true class: one per sample
+    for two classes, else one per class."""
+    y_true = rng.integers(0, classes, n)
+    if classes == 2:
+        decision = rng.standard_normal(n) + (2.0 * y_true - 1.0)
+    else:
+        decision = rng.standard_normal((n, classes))
+        decision[np.arange(n), y_true] += 1.0
+    return {
+        "y_true": y_true,
+        "pred_decision": decision,
+        "classes": classes,
+        "labels": np.arange(classes),
+    }
+
+
+_DECISION = ("y_true", "pred_decision")
+_decision_floor, _DECISION_FLOOR = _floor(("y_true", None), ("pred_decision", -1))
+
+CASES = (
+    *CASES,
+    Case(
+        "HingeLoss.score",
+        _decisions,
+        _ours("classification.hinge_loss.HingeLoss.score", *_DECISION),
+        _theirs("hinge_loss", *_DECISION),
+        _decision_floor,
+        "hinge_loss(y_true, pred_decision)",
+        _DECISION_FLOOR,
+        classes=(2,),
+    ),
+    Case(
+        "HingeLoss.multi_class",
+        _decisions,
+        _ours("classification.hinge_loss.HingeLoss.multi_class", *_DECISION, "classes"),
+        _theirs("hinge_loss", *_DECISION, named=("labels",)),
+        _decision_floor,
+        "hinge_loss(y_true, pred_decision, labels=labels)",
+        _DECISION_FLOOR,
+        classes=(3, 10, 1_000),
+        matrix=True,
+    ),
+)
