@@ -37,6 +37,7 @@ from equivalence.exact import (
     probability,
     ranking,
     ratios,
+    reciprocal,
     regression,
     report,
     variance,
@@ -62,6 +63,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **median.EVALUATORS,
     **logerror.EVALUATORS,
     **hinge.EVALUATORS,
+    **reciprocal.EVALUATORS,
 }
 
 

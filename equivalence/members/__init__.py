@@ -24,6 +24,7 @@ from equivalence.members import (
     probability,
     ranking,
     ratios,
+    reciprocal,
     regression,
     report,
     variance,
@@ -69,6 +70,7 @@ REGISTRY: dict[str, Member] = {
         pinball,
         variance,
         hinge,
+        reciprocal,
     )
     for declared in family.MEMBERS
 }

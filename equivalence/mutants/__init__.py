@@ -29,6 +29,7 @@ from equivalence.mutants import (
     prf,
     probability,
     ratios,
+    reciprocal,
     regression,
     report,
     seed,
@@ -56,4 +57,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *logerror.MUTANTS,
     *clustering.MUTANTS,
     *hinge.MUTANTS,
+    *reciprocal.MUTANTS,
 )

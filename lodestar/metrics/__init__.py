@@ -107,3 +107,7 @@ __all__ = [
 from lodestar.metrics.classification import HingeLoss
 
 __all__ += ["HingeLoss"]
+
+from lodestar.metrics.ranking import ReciprocalRank
+
+__all__ += ["ReciprocalRank"]

@@ -4,3 +4,7 @@ from lodestar.metrics.ranking.dcg import Dcg, Ndcg
 from lodestar.metrics.ranking.top_k_accuracy import TopKAccuracy
 
 __all__ = ["Dcg", "Ndcg", "TopKAccuracy"]
+
+from lodestar.metrics.ranking.reciprocal_rank import ReciprocalRank
+
+__all__ += ["ReciprocalRank"]
