@@ -77,13 +77,14 @@ class Case:
     default :data:`MAX_SCORES`) caps them; ``max_rows`` caps ``n`` whatever the class
     count. ``classes`` are the class counts of the grid.
     ``only`` replaces the grid by the listed cells; ``extra`` adds cells to a full run
-    (the targets' sizes).
+    (the targets' sizes). ``sklearn`` is ``None`` for a member scikit-learn does not
+    implement: lodestar is timed alone, against the floor.
     """
 
     member: str
     build: Builder
     lodestar: Binder
-    sklearn: Binder
+    sklearn: Binder | None
     floor: Binder
     sklearn_call: str
     floor_call: str
@@ -964,6 +965,36 @@ CASES = (
         "hinge_loss(y_true, pred_decision, labels=labels)",
         _DECISION_FLOOR,
         classes=(3, 10, 1_000),
+        matrix=True,
+    ),
+)
+
+
+# -- ReciprocalRank: no scikit-learn counterpart, timed against the floor alone --------------
+
+
+def _judged(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Rows of ``classes`` documents, one in five relevant, and continuous scores."""
+    return {
+        "relevance": (rng.random((n, classes)) < 0.2).astype(np.float64),
+        "y_score": rng.random((n, classes)),
+        "classes": classes,
+    }
+
+
+_judged_floor, _JUDGED_FLOOR = _floor(("relevance", 1), ("y_score", 1))
+
+CASES = (
+    *CASES,
+    Case(
+        "ReciprocalRank.score",
+        _judged,
+        _ours("ranking.reciprocal_rank.ReciprocalRank.score", "relevance", "y_score", "classes"),
+        None,
+        _judged_floor,
+        "none: no scikit-learn counterpart",
+        _JUDGED_FLOOR,
+        classes=(10, 100),
         matrix=True,
     ),
 )
