@@ -105,9 +105,6 @@ __all__ = [
 ]
 
 from lodestar.metrics.classification import HingeLoss
-
-__all__ += ["HingeLoss"]
-
 from lodestar.metrics.ranking import ReciprocalRank
 
-__all__ += ["ReciprocalRank"]
+__all__ += ["HingeLoss", "ReciprocalRank"]
