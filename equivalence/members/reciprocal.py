@@ -28,6 +28,8 @@ __all__ = ["MEMBERS", "RECIPROCAL_RANK"]
 RELEVANCE = (0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 2.0, 3.0, -1.0, 0.5, -0.0, 1e-300)
 #: Scores of the tied scenario: three values, so that most rows tie.
 TIED = (0.0, 0.5, 1.0)
+#: Scores of the many-row scenarios: 101 values, ties among them now and then.
+SPREAD = tuple(i / 100 for i in range(-50, 51))
 #: The scenarios that draw many rows, and ties among them.
 BULK = ("bulk", "bulk_tied", "binary", "nothing_relevant_row", "two_d")
 SCENARIOS = (
@@ -100,8 +102,9 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     rows = {"empty": 0, "single_row": 1}.get(scenario, rows)
     size = rows * width
     relevance = draw(r.table(size, RELEVANCE)).reshape(rows, width)
-    if scenario in ("tied", "bulk_tied"):
-        scores = draw(r.table(size, TIED)).reshape(rows, width)
+    if scenario in ("tied", "bulk_tied", *BULK):  # a byte a score: many rows draw cheaply
+        table = TIED if "tied" in scenario else SPREAD
+        scores = draw(r.table(size, table)).reshape(rows, width)
     else:
         scores = np.array(draw(r.score_rows(rows, width)), dtype=np.float64).reshape(rows, width)
     if scenario == "binary":
