@@ -77,13 +77,14 @@ class Case:
     default :data:`MAX_SCORES`) caps them; ``max_rows`` caps ``n`` whatever the class
     count. ``classes`` are the class counts of the grid.
     ``only`` replaces the grid by the listed cells; ``extra`` adds cells to a full run
-    (the targets' sizes).
+    (the targets' sizes). ``sklearn`` is ``None`` for a member scikit-learn does not
+    implement: lodestar is timed alone, against the floor.
     """
 
     member: str
     build: Builder
     lodestar: Binder
-    sklearn: Binder
+    sklearn: Binder | None
     floor: Binder
     sklearn_call: str
     floor_call: str
@@ -935,6 +936,63 @@ def _label_matrix(rng: np.random.Generator, n: int, classes: int) -> dict[str, A
     return {
         "y_true": rng.random((n, classes)) < 1 / 3,
         "y_score": rng.integers(0, 100, (n, classes)) / 100,
+# -- HingeLoss: decisions rather than probabilities ----------------------------------------
+
+
+def _decisions(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Labels and normally spread decisions shifted toward the true class: one per sample
+    for two classes, else one per class."""
+    y_true = rng.integers(0, classes, n)
+    if classes == 2:
+        decision = rng.standard_normal(n) + (2.0 * y_true - 1.0)
+    else:
+        decision = rng.standard_normal((n, classes))
+        decision[np.arange(n), y_true] += 1.0
+    return {
+        "y_true": y_true,
+        "pred_decision": decision,
+        "classes": classes,
+        "labels": np.arange(classes),
+    }
+
+
+_DECISION = ("y_true", "pred_decision")
+_decision_floor, _DECISION_FLOOR = _floor(("y_true", None), ("pred_decision", -1))
+
+CASES = (
+    *CASES,
+    Case(
+        "HingeLoss.score",
+        _decisions,
+        _ours("classification.hinge_loss.HingeLoss.score", *_DECISION),
+        _theirs("hinge_loss", *_DECISION),
+        _decision_floor,
+        "hinge_loss(y_true, pred_decision)",
+        _DECISION_FLOOR,
+        classes=(2,),
+    ),
+    Case(
+        "HingeLoss.multi_class",
+        _decisions,
+        _ours("classification.hinge_loss.HingeLoss.multi_class", *_DECISION, "classes"),
+        _theirs("hinge_loss", *_DECISION, named=("labels",)),
+        _decision_floor,
+        "hinge_loss(y_true, pred_decision, labels=labels)",
+        _DECISION_FLOOR,
+        classes=(3, 10, 1_000),
+        matrix=True,
+    ),
+)
+
+
+# -- ReciprocalRank: no scikit-learn counterpart, timed against the floor alone --------------
+
+
+def _judged(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Rows of ``classes`` documents, one in five relevant, and continuous scores."""
+    return {
+        "relevance": (rng.random((n, classes)) < 0.2).astype(np.float64),
+        "y_score": rng.random((n, classes)),
         "classes": classes,
     }
 
@@ -995,3 +1053,19 @@ _DEVIANCE_CASES = (
     ),
 )
 CASES = (*CASES, *_DEVIANCE_CASES)
+_judged_floor, _JUDGED_FLOOR = _floor(("relevance", 1), ("y_score", 1))
+
+CASES = (
+    *CASES,
+    Case(
+        "ReciprocalRank.score",
+        _judged,
+        _ours("ranking.reciprocal_rank.ReciprocalRank.score", "relevance", "y_score", "classes"),
+        None,
+        _judged_floor,
+        "none: no scikit-learn counterpart",
+        _JUDGED_FLOOR,
+        classes=(10, 100),
+        matrix=True,
+    ),
+)

@@ -33,11 +33,11 @@ def _summary(result: Any) -> str:
     lines = [
         f"{result.member}: {result.status.upper()}  "
         f"({result.examples} examples, {result.seconds:.1f} s, largest distance "
-        f"{result.max_ulps} ULP, scikit-learn {result.sklearn})"
+        f"{result.max_ulps} ULP, {result.against})"
     ]
     if result.seconds:
         lines.append(
-            f"  time:     lodestar {result.seconds_lodestar:.2f} s, scikit-learn "
+            f"  time:     lodestar {result.seconds_lodestar:.2f} s, {result.oracle} "
             f"{result.seconds_oracle:.2f} s: {result.implementation_share:.0%} of the run "
             "inside the implementations"
         )

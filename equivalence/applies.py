@@ -47,6 +47,10 @@ def _line(member: str, reports: list[dict[str, Any]], matrix_link: str, named: b
         if entry["status"] == "fails":
             failed.append(f"{env['sklearn']} with NumPy {env['numpy']}")
     head = f"- scikit-learn, `{member}`:" if named else "- scikit-learn:"
+    if REGISTRY[member].oracle_kind == "reference":
+        head = head.replace("scikit-learn", "plain-loop reference (no scikit-learn counterpart)")
+        if not asked:
+            return f"{head} not yet run in the [conformance matrix]({matrix_link})."
     if not asked:
         return f"{head} no cell of the [conformance matrix]({matrix_link}) could ask it."
     text = (

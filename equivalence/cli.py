@@ -312,7 +312,7 @@ def _summary(checked: Checked, subject: str) -> str:
     lines = [
         f"{result.member}: {status}  ({result.examples} calls judged"
         + (f", {sent} not sent" if sent else "")
-        + f", {result.seconds:.1f} s, scikit-learn {result.sklearn})",
+        + f", {result.seconds:.1f} s, {result.against})",
         f"  under test: {subject}",
     ]
     if checked.replayed and not result.ok:

@@ -18,7 +18,7 @@ from hypothesis import Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from equivalence.faithful import FaithfulStats, judge_faithful
-from equivalence.model import Call, Member
+from equivalence.model import Call, Member, OracleKind
 from equivalence.runner import Verdict, judge, same_inputs
 from equivalence.versions import sklearn_version
 from equivalence.view import view_of
@@ -45,7 +45,7 @@ class Mismatch(AssertionError):
             f"{verdict.reason}\n"
             f"  call:         {self.reproduction}\n"
             f"  lodestar:     {verdict.lodestar.describe()}\n"
-            f"  scikit-learn: {verdict.sklearn.describe()}"
+            f"  {_ORACLE_LABEL[member.oracle_kind]} {verdict.sklearn.describe()}"
         )
 
 
@@ -67,6 +67,14 @@ class MemberResult:
     counterexample: str | None = None
     level: Level = "exact"
     faithful: FaithfulStats | None = None
+    oracle: OracleKind = "scikit-learn"
+
+    @property
+    def against(self) -> str:
+        """What the answers were held to: the scikit-learn version, or the reference."""
+        if self.oracle == "reference":
+            return f"the plain-loop reference (scikit-learn {self.sklearn} installed)"
+        return f"scikit-learn {self.sklearn}"
 
     @property
     def missing_edges(self) -> list[str]:
@@ -98,6 +106,7 @@ class MemberResult:
             "member": self.member,
             "status": self.status,
             "sklearn": self.sklearn,
+            "oracle": self.oracle,
             "examples": self.examples,
             "seconds": round(self.seconds, 3),
             "seconds_lodestar": round(self.seconds_lodestar, 3),
@@ -120,6 +129,10 @@ class MemberResult:
         if self.faithful is not None:
             extra["faithful"] = self.faithful.to_json()
         return extra
+
+
+#: How a counterexample names the oracle's answer, aligned with ``lodestar:``.
+_ORACLE_LABEL = {"scikit-learn": "scikit-learn:", "reference": "reference:   "}
 
 
 def _reaches(edge: Any, call: Call) -> bool:
@@ -208,7 +221,13 @@ def run_member(
     (``exact``) or against the exact result within its error bound (``faithful``).
     """
     version = version or sklearn_version()
-    result = MemberResult(member=member.name, status="conforms", sklearn=version, level=level)
+    result = MemberResult(
+        member=member.name,
+        status="conforms",
+        sklearn=version,
+        level=level,
+        oracle=member.oracle_kind,
+    )
     if level == "faithful":
         result.faithful = FaithfulStats()
     judging = judge_faithful if level == "faithful" else judge

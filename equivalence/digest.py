@@ -55,8 +55,11 @@ def _seeded_bugs() -> dict[str, list[str]]:
 
 
 def declaration(member: Member, seeded_bugs: Iterable[str] = ()) -> dict[str, Any]:
-    """What of ``member``'s declaration the digest covers, as plain data."""
+    """What of ``member``'s declaration the digest covers, as plain data (the kind of
+    oracle only where it is not scikit-learn, so that adding the field moved no digest)."""
+    kind = {} if member.oracle_kind == "scikit-learn" else {"oracle_kind": member.oracle_kind}
     return {
+        **kind,
         "name": member.name,
         "csharp": member.csharp,
         "oracle_call": member.oracle_call,

@@ -239,6 +239,21 @@ def _drift(oldest: str) -> list[str]:
     return lines
 
 
+#: Marks a member held to a plain-loop reference rather than to scikit-learn.
+_REFERENCE_MARK = " (reference)"
+_REFERENCE_NOTE = (
+    "A member marked *(reference)* has no scikit-learn counterpart: every cell holds it to "
+    "the harness's plain-loop reference (`equivalence/references.py`), so its column says "
+    "how lodestar fares on that cell's NumPy and Python, not against that scikit-learn."
+)
+
+
+def _by_reference(member: str) -> bool:
+    """Whether the registry holds ``member`` to a plain-loop reference."""
+    declared = REGISTRY.get(member)
+    return declared is not None and declared.oracle_kind == "reference"
+
+
 def render(reports: list[dict[str, Any]]) -> str:
     members = sorted({entry["member"] for report in reports for entry in report["members"]})
     lines = [
@@ -262,7 +277,11 @@ def render(reports: list[dict[str, Any]]) -> str:
         for report in reports:
             entry = next((e for e in report["members"] if e["member"] == member), None)
             cells.append(_cell(entry, report))
-        lines.append(f"| `{member}` | " + " | ".join(cells) + " |")
+        lines.append(
+            f"| `{member}`{_REFERENCE_MARK * _by_reference(member)} | " + " | ".join(cells) + " |"
+        )
+    if any(_by_reference(member) for member in members):
+        lines += ["", _REFERENCE_NOTE]
     lines += [
         "",
         "## Divergences in force",

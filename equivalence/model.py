@@ -28,6 +28,7 @@ __all__ = [
     "Divergence",
     "Edge",
     "Member",
+    "OracleKind",
     "Outcome",
     "Refusal",
     "Tolerance",
@@ -278,6 +279,11 @@ class Edge:
 
 DivergenceKind = Literal["widening", "narrowing", "value"]
 
+#: What holds a member's answers: its scikit-learn counterpart, or, for a member
+#: scikit-learn does not implement, a plain-loop reference written in the harness
+#: (:mod:`equivalence.references`), asked in every matrix cell.
+OracleKind = Literal["scikit-learn", "reference"]
+
 
 @dataclass(frozen=True)
 class Divergence:
@@ -316,6 +322,10 @@ class Member:
     ``roles`` names the role of an argument whose name misleads (see
     :mod:`equivalence.malformed`); ``example`` is a valid call, weights included, that
     the bad-input walk spoils one argument at a time.
+
+    ``oracle_kind`` says what ``oracle`` asks: scikit-learn (every member but those
+    scikit-learn does not implement), or a plain-loop ``reference`` in the harness, which
+    has no ``since`` and is asked on every scikit-learn version.
     """
 
     name: str
@@ -333,9 +343,13 @@ class Member:
     project: Callable[[Any], Any] | None = None
     roles: Mapping[str, str] = field(default_factory=dict)
     example: Call | None = None
+    oracle_kind: OracleKind = "scikit-learn"
 
     def has_oracle(self, sklearn_version: str) -> bool:
-        """Whether the installed scikit-learn can be asked this member's question."""
+        """Whether the installed scikit-learn can be asked this member's question (a
+        plain-loop reference can always be asked)."""
+        if self.oracle_kind == "reference":
+            return True
         return VersionRange(since=self.since).contains(sklearn_version)
 
     def divergences_for(self, sklearn_version: str) -> list[Divergence]:

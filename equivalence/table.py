@@ -40,6 +40,10 @@ run. Which versions each member was checked on is in the
 - **value**: both answer, with different numbers; the harness holds lodestar to the
   number the declaration states.
 
+A member scikit-learn does not implement reads *no counterpart* in the scikit-learn column:
+the harness holds it to a plain-loop reference of its own (`equivalence/references.py`,
+named in the column), written from the C# definition, on every scikit-learn version.
+
 | Python | C# | scikit-learn | Since | Tolerance | Divergences |
 | --- | --- | --- | --- | --- | --- |
 """
@@ -120,9 +124,11 @@ def _row(member: Member) -> str:
     python = f"[`{member.name}`]({page})"
     names = ", ".join(d.name for d in member.divergences)
     declared = f"[{names}](#{slug(f'`{member.name}`')})" if names else "none"
+    oracle, since = f"`{_cell(member.oracle_call)}`", member.since
+    if member.oracle_kind == "reference":
+        oracle, since = f"no counterpart; reference `{_cell(member.oracle_call)}`", "every"
     return (
-        f"| {python} | `{member.csharp}` | `{_cell(member.oracle_call)}` | {member.since} "
-        f"| {_tolerance(member)} | {declared} |"
+        f"| {python} | `{member.csharp}` | {oracle} | {since} | {_tolerance(member)} | {declared} |"
     )
 
 

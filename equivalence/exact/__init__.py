@@ -28,6 +28,7 @@ from equivalence.exact import (
     clustering,
     curves,
     deviance,
+    hinge,
     kappa,
     labelranking,
     logerror,
@@ -38,6 +39,7 @@ from equivalence.exact import (
     probability,
     ranking,
     ratios,
+    reciprocal,
     regression,
     report,
     variance,
@@ -64,6 +66,8 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **logerror.EVALUATORS,
     **labelranking.EVALUATORS,
     **deviance.EVALUATORS,
+    **hinge.EVALUATORS,
+    **reciprocal.EVALUATORS,
 }
 
 

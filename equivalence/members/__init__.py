@@ -15,6 +15,7 @@ from equivalence.members import (
     curves,
     dcg,
     deviance,
+    hinge,
     kappa,
     labelranking,
     logerror,
@@ -25,6 +26,7 @@ from equivalence.members import (
     probability,
     ranking,
     ratios,
+    reciprocal,
     regression,
     report,
     variance,
@@ -71,6 +73,8 @@ REGISTRY: dict[str, Member] = {
         variance,
         labelranking,
         deviance,
+        hinge,
+        reciprocal,
     )
     for declared in family.MEMBERS
 }

@@ -21,6 +21,7 @@ from equivalence.mutants import (
     curves,
     dcg,
     deviance,
+    hinge,
     kappa,
     labelranking,
     logerror,
@@ -30,6 +31,7 @@ from equivalence.mutants import (
     prf,
     probability,
     ratios,
+    reciprocal,
     regression,
     report,
     seed,
@@ -58,4 +60,6 @@ MUTANTS: tuple[Mutant, ...] = (
     *clustering.MUTANTS,
     *labelranking.MUTANTS,
     *deviance.MUTANTS,
+    *hinge.MUTANTS,
+    *reciprocal.MUTANTS,
 )

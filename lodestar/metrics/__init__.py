@@ -119,3 +119,7 @@ from lodestar.metrics.ranking import (
 )
 
 __all__ += ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]
+from lodestar.metrics.classification import HingeLoss
+from lodestar.metrics.ranking import ReciprocalRank
+
+__all__ += ["HingeLoss", "ReciprocalRank"]

@@ -45,3 +45,7 @@ __all__ = [
     "RocCurve",
     "ZeroDivision",
 ]
+
+from lodestar.metrics.classification.hinge_loss import HingeLoss
+
+__all__ += ["HingeLoss"]

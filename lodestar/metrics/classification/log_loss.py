@@ -133,25 +133,25 @@ def positive_label(value: Any, name: str = "pos_label") -> int:
 
 
 def binary_inputs(
-    y_true: Any, y_proba: Any, sample_weight: Any, lower_word: str
+    y_true: Any, y_proba: Any, sample_weight: Any, lower_word: str | None, name: str = "y_proba"
 ) -> tuple[IntArray, FloatArray, FloatArray | None]:
     """Labels, one probability per sample and the weights of a binary member, checked.
 
     ``y_proba`` is one-dimensional, or a single column as ``predict_proba(...)[:, [1]]``
     gives it. A probability outside ``[0, 1]`` is refused in scikit-learn's sentence,
     whose lower bound reads ``lower_word`` ("lower than" for ``log_loss``, "less than"
-    for ``brier_score_loss``).
+    for ``brier_score_loss``). With ``lower_word`` ``None`` the values are any finite
+    numbers (a decision function's, named ``name``), not probabilities.
     """
     truth = _inputs.labels(y_true, "y_true")
-    proba = _inputs._finite_floats(y_proba, "y_proba")
+    proba = _inputs._finite_floats(y_proba, name)
     if proba.ndim == 2 and proba.shape[1] == 1:
         proba = proba[:, 0]
     if proba.ndim != 1:
-        raise ArgumentError(
-            f"y_proba must be one-dimensional; it has shape {proba.shape}.", "y_proba"
-        )
-    _inputs.same_length(truth, "y_true", proba, "y_proba")
-    proba = _inputs.probability_rows(proba, len(truth), 1, "y_proba", lower_word)[:, 0]
+        raise ArgumentError(f"{name} must be one-dimensional; it has shape {proba.shape}.", name)
+    _inputs.same_length(truth, "y_true", proba, name)
+    if lower_word is not None:
+        proba = _inputs.probability_rows(proba, len(truth), 1, name, lower_word)[:, 0]
     weight = _inputs.weights(sample_weight, len(truth))
     _inputs.nonempty(truth, "y_true")
     _inputs.nonzero_weights(weight)

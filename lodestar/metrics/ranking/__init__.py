@@ -12,3 +12,6 @@ from lodestar.metrics.ranking.label_ranking import (
 )
 
 __all__ += ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]
+from lodestar.metrics.ranking.reciprocal_rank import ReciprocalRank
+
+__all__ += ["ReciprocalRank"]

@@ -149,19 +149,22 @@ def _check_k(k: int | None) -> None:
         )
 
 
-def _blocks(y_true: Any, y_score: Any, label_count: int) -> tuple[FloatArray, FloatArray]:
-    """Relevance and scores as two ``(rows, label_count)`` arrays of finite floats."""
+def _blocks(
+    y_true: Any, y_score: Any, label_count: int, first: str = "y_true"
+) -> tuple[FloatArray, FloatArray]:
+    """Relevance and scores as two ``(rows, label_count)`` arrays of finite floats; the
+    relevance argument is called ``first`` (``relevance`` in ``ReciprocalRank``)."""
     if label_count < 2:
         raise ArgumentError(f"{_ONE_DOCUMENT} Got {label_count} instead.", "label_count")
-    relevance = _inputs._finite_floats(y_true, "y_true")
+    relevance = _inputs._finite_floats(y_true, first)
     scores = _inputs._finite_floats(y_score, "y_score")
     if relevance.size != scores.size:
         raise ArgumentError(
-            f"y_true holds {relevance.size} values and y_score holds {scores.size}; "
+            f"{first} holds {relevance.size} values and y_score holds {scores.size}; "
             "they must agree.",
             "y_score",
         )
-    return _rows(relevance, label_count, "y_true"), _rows(scores, label_count, "y_score")
+    return _rows(relevance, label_count, first), _rows(scores, label_count, "y_score")
 
 
 def _rows(values: FloatArray, label_count: int, name: str) -> FloatArray:
