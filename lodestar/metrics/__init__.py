@@ -36,6 +36,7 @@ from lodestar.metrics.clustering import (
     NormalizedMutualInformation,
     PairConfusionMatrix,
     RandIndex,
+    Silhouette,
     VMeasure,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
@@ -99,6 +100,7 @@ __all__ = [
     "RocCurve",
     "RootMeanSquaredError",
     "RootMeanSquaredLogError",
+    "Silhouette",
     "TopKAccuracy",
     "VMeasure",
     "ZeroDivision",
