@@ -2,8 +2,8 @@
 of the clustering family reads (silhouette, Calinski–Harabasz, Davies–Bouldin), with the
 edges it reaches.
 
-The block is ``n × d`` finite doubles, drawn as one array by
-:func:`hypothesis.extra.numpy.arrays` in one of several flavours, each leaning on what
+The block is ``n × d`` finite doubles, drawn as one array (one run of bytes, as every
+role of :mod:`equivalence.roles` is) in one of several flavours, each leaning on what
 breaks a port: a coarse grid (ties between distances, and whole points repeated), any
 float of moderate size, points repeated outright, every cluster shifted far from the
 others, and one large offset added to every point (``1e8`` next to spreads of one: the
@@ -22,16 +22,18 @@ from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 
 from equivalence import roles as r
 from equivalence import shared
 from equivalence.model import Call, Edge
 from equivalence.view import View, as_floats, is_count
 
+Array = np.ndarray[Any, Any]
+
 __all__ = [
     "EDGES",
     "FLAVOURS",
+    "GROUPS",
     "NAMES",
     "OFFSETS",
     "ROLES",
@@ -39,6 +41,7 @@ __all__ = [
     "block",
     "calls",
     "cluster_labels",
+    "concrete",
     "matrix",
     "scenarios",
 ]
@@ -55,31 +58,40 @@ NAMES = (0, 1, -7, 1000, 2**40, -1000, 5)
 #: How a block is drawn.
 FLAVOURS = ("grid", "floats", "repeated", "apart", "offset")
 
-_FLOATS = st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False, allow_subnormal=False)
+#: The refused cases, a scenario each group: drawn one of them at a time, so that the
+#: example budget goes mostly to the calls both sides answer.
+GROUPS = {
+    "label_count": ("one_label", "every_sample_alone"),
+    "bad_block": ("non_finite", "wrong_size", "bad_feature_count"),
+    "bad_labels": ("length_mismatch", "fractional_label", "empty"),
+}
+SCENARIOS = ("grid", "floats", "repeated", "apart", "offset", "singleton", "many", *GROUPS)
 
-SCENARIOS = (
-    *("grid", "floats", "repeated", "apart", "offset", "singleton", "many"),
-    *("one_label", "every_sample_alone", "non_finite", "wrong_size", "bad_feature_count"),
-    *("length_mismatch", "fractional_label"),
-)
+
+def concrete(draw: r.Draw, scenario: str, groups: dict[str, tuple[str, ...]] = GROUPS) -> str:
+    """The scenario itself, or one case of its group."""
+    return r.pick(draw, groups[scenario]) if scenario in groups else scenario
 
 
-def matrix(samples: int, features: int, flavour: str) -> st.SearchStrategy[np.ndarray[Any, Any]]:
-    """``samples × features`` finite doubles of one flavour (see the module's text);
-    ``apart`` is drawn as the grid and shifted by the caller, cluster by cluster."""
-    shape = (samples, features)
+def matrix(draw: r.Draw, samples: int, features: int, flavour: str) -> Array:
+    """``samples × features`` finite doubles of one flavour (see the module's text), each
+    array one draw of bytes (:mod:`equivalence.roles`); ``apart`` is drawn as the grid
+    and shifted by the caller, cluster by cluster."""
+    size = samples * features
     if flavour in ("grid", "apart"):
-        return hnp.arrays(np.float64, shape, elements=st.sampled_from(GRID))
-    if flavour == "floats":
-        return hnp.arrays(np.float64, shape, elements=_FLOATS)
-    if flavour == "repeated":  # a few distinct points, each given several times
-        distinct = hnp.arrays(np.float64, (3, features), elements=_FLOATS)
-        rows = hnp.arrays(np.intp, samples, elements=st.integers(0, 2))
-        return st.tuples(distinct, rows).map(lambda pair: pair[0][pair[1]])
-    if flavour == "offset":
-        spread = hnp.arrays(np.float64, shape, elements=_FLOATS.map(lambda x: x / 1e3))
-        return st.tuples(spread, st.sampled_from(OFFSETS)).map(lambda pair: pair[0] + pair[1])
-    raise ValueError(f"no flavour {flavour!r}")
+        values = draw(r.table(size, GRID))
+    elif flavour == "floats":
+        values = (2.0 * draw(r.unit_floats(size)) - 1.0) * 1e3
+    elif flavour == "repeated":  # three distinct points, each given several times
+        distinct = ((2.0 * draw(r.unit_floats(3 * features)) - 1.0) * 1e3).reshape(3, features)
+        repeated: Array = distinct[draw(r.codes(samples)) % np.uint64(3)]
+        return repeated
+    elif flavour == "offset":
+        values = 2.0 * draw(r.unit_floats(size)) - 1.0 + r.pick(draw, OFFSETS)
+    else:
+        raise ValueError(f"no flavour {flavour!r}")
+    block_: Array = np.asarray(values, dtype=np.float64).reshape(samples, features)
+    return block_
 
 
 def cluster_labels(draw: r.Draw, samples: int, clusters: int) -> list[int]:
@@ -90,8 +102,8 @@ def cluster_labels(draw: r.Draw, samples: int, clusters: int) -> list[int]:
     return r.permutation(draw, [*names, *(names[c] for c in rest)])
 
 
-@st.composite
-def block(draw: r.Draw, scenario: str) -> tuple[list[int], np.ndarray[Any, Any]]:
+@r.composite
+def block(draw: r.Draw, scenario: str) -> tuple[list[int], Array]:
     """Labels and a well-formed ``n × d`` block of one scenario (before any spoiling)."""
     samples, features, clusters = r.integers(draw, (3, 12), (1, 4), (2, 4))
     if scenario == "many":
@@ -100,7 +112,7 @@ def block(draw: r.Draw, scenario: str) -> tuple[list[int], np.ndarray[Any, Any]]
     if scenario == "one_label":
         clusters = 1
     flavour = scenario if scenario in FLAVOURS else r.pick(draw, FLAVOURS)
-    points = draw(matrix(samples, features, flavour))
+    points = matrix(draw, samples, features, flavour)
     if scenario == "every_sample_alone":
         labels = list(range(samples))
     else:
@@ -113,11 +125,14 @@ def block(draw: r.Draw, scenario: str) -> tuple[list[int], np.ndarray[Any, Any]]
     return labels, points
 
 
-@st.composite
+@r.composite
 def calls(draw: r.Draw, scenario: str) -> Call:
     """``(labels, features, feature_count)`` of one scenario."""
+    scenario = concrete(draw, scenario)
     labels, points = draw(block(scenario))
     samples, features = points.shape
+    if scenario == "empty":
+        return Call(([], [] if r.flip(draw) else np.zeros((0, features)), features))
     count = features
     if scenario == "non_finite":
         points = points.copy()
@@ -184,7 +199,7 @@ def _mismatch(v: View) -> bool:
 
 
 EDGES = (
-    *shared.edges("fractional_label", "non_finite", "two_d"),
+    *shared.edges("fractional_label", "non_finite", "two_d", "empty"),
     Edge("length_mismatch", "a block of more or fewer samples than labels", _mismatch),
     Edge("one_label", "every sample in one cluster", lambda v: label_count(v) == 1),
     Edge(

@@ -25,6 +25,7 @@ from equivalence.members import (
     ratios,
     regression,
     report,
+    silhouette,
     variance,
 )
 from equivalence.model import Member
@@ -67,6 +68,7 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        silhouette,
     )
     for declared in family.MEMBERS
 }
