@@ -60,8 +60,9 @@ def _matrix_calls(draw: r.Draw, scenario: str) -> Call:
         matrix[i, i] = r.pick(draw, (0.5, 1e-12, 1e-14, 3.0))
     if scenario == "asymmetric":
         matrix[i, j] += r.pick(draw, (1.0, 0.25, 7.0))
-    if scenario == "negative":
+    if scenario == "negative":  # one entry, or every one (a similarity passed by mistake)
         matrix[i, j] = -r.pick(draw, (1.0, 0.5, 1e-3))
+        matrix = -matrix if r.flip(draw) else matrix
     if scenario == "non_finite":
         matrix[i, j] = r.pick(draw, r.NON_FINITE)
     given: Any = np.round(matrix).astype(np.int64) if scenario == "integer" else matrix

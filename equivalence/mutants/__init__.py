@@ -31,6 +31,7 @@ from equivalence.mutants import (
     regression,
     report,
     seed,
+    silhouette,
     variance,
 )
 from equivalence.mutants.model import Mutant
@@ -54,4 +55,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *median.MUTANTS,
     *logerror.MUTANTS,
     *clustering.MUTANTS,
+    *silhouette.MUTANTS,
 )
