@@ -38,6 +38,7 @@ from equivalence.exact import (
     ratios,
     regression,
     report,
+    silhouette,
     variance,
 )
 from equivalence.exact.arith import PRECISION, Approx, Exactly
@@ -60,6 +61,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **variance.EVALUATORS,
     **median.EVALUATORS,
     **logerror.EVALUATORS,
+    **silhouette.EVALUATORS,
 }
 
 
