@@ -4,9 +4,8 @@ nearest other one, from the samples themselves or from a distance matrix.
 Both ways in share one computation, done a block of rows at a time so that the
 ``n × n`` distance matrix is never held whole (a block is at most :data:`BLOCK_BYTES`):
 for every row, the distances to each cluster are added up in sample order (one
-``bincount`` over the block, which adds exactly as scikit-learn's per-row ``bincount``
-does), the own cluster's total is divided by its size less one, every other cluster's
-by its size, and the nearest of those is kept.
+``bincount`` a row, as scikit-learn adds them), the own cluster's total is divided by
+its size less one, every other cluster's by its size, and the nearest of those is kept.
 
 The euclidean distances are scikit-learn's: ``-2·(x·y)`` from one matrix product, then
 ``+ ‖x‖²`` and ``+ ‖y‖²`` (NumPy's ``einsum``), clipped at ``0``, the diagonal set to
@@ -27,7 +26,7 @@ from lodestar.metrics._inputs import FloatArray, IntArray
 
 __all__ = ["BLOCK_BYTES", "Silhouette"]
 
-#: The most bytes a block of distances (and the cluster index beside it) may take.
+#: The most bytes a block of distances may take.
 BLOCK_BYTES = 64 << 20
 
 Rows = Callable[[int, int], FloatArray]
@@ -54,7 +53,6 @@ def _per_sample(codes: IntArray, sizes: IntArray, rows: Rows) -> FloatArray:
     """Every sample's score from the distances ``rows(start, stop)`` gives, block by block."""
     samples, clusters = len(codes), len(sizes)
     height = max(1, min(samples, BLOCK_BYTES // (8 * samples)))
-    keys = (np.arange(height, dtype=np.int64)[:, None] * clusters + codes).ravel()
     inside = np.empty(samples)
     nearest = np.empty(samples)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -62,10 +60,12 @@ def _per_sample(codes: IntArray, sizes: IntArray, rows: Rows) -> FloatArray:
             stop = min(start + height, samples)
             block = rows(start, stop)
             count = stop - start
-            added = np.bincount(
-                keys[: count * samples], weights=block.ravel(), minlength=count * clusters
-            )
-            totals = np.asarray(added, dtype=np.float64).reshape(count, clusters)
+            totals = np.empty((count, clusters))
+            for row in range(count):
+                totals[row] = np.bincount(codes, weights=block[row], minlength=clusters)
+            if not np.isfinite(totals).all():  # NaN or infinity in the block, or an overflow
+                _inputs.require_finite(block, "distances")
+            del block  # before the next block is formed
             own = codes[start:stop]
             at = np.arange(count)
             inside[start:stop] = totals[at, own]
@@ -105,7 +105,9 @@ def _features(labels: Any, features: Any, feature_count: Any) -> tuple[IntArray,
 
 def _distances(labels: Any, distances: Any) -> tuple[IntArray, IntArray, Rows]:
     codes, sizes = _clusters(labels)
-    matrix = _inputs.score_rows(distances, len(codes), len(codes), "distances")
+    # NaN and infinity reach a row's totals: they are looked for there, not in a pass of
+    # their own over the n² values
+    matrix = _inputs.score_rows(distances, len(codes), len(codes), "distances", finite=False)
     _scorable(sizes, len(codes))
     return codes, sizes, lambda start, stop: matrix[start:stop]
 
