@@ -105,7 +105,8 @@ def cluster_labels(draw: r.Draw, samples: int, clusters: int) -> list[int]:
 @r.composite
 def block(draw: r.Draw, scenario: str) -> tuple[list[int], Array]:
     """Labels and a well-formed ``n × d`` block of one scenario (before any spoiling)."""
-    samples, features, clusters = r.integers(draw, (3, 12), (1, 4), (2, 4))
+    # read from the call's bytes, not a draw of their own: the draw costs what the call does
+    samples, features, clusters = (r.between(draw, *span) for span in ((3, 20), (1, 4), (2, 4)))
     if scenario == "many":
         samples, clusters = 48, 5
     clusters = min(clusters, samples - 1)
