@@ -121,9 +121,10 @@ def _progress(row: Row) -> str:
     cell = f"{row.case.name} at n = {row.cell.n:,}, {row.cell.classes} classes"
     if row.error is not None:
         return f"{cell}: failed: {row.error}"
+    memory = "" if row.memory is None else f", lodestar's peak {row.memory / 2**20:,.1f} MiB"
     return (
         f"{cell}: lodestar {render.seconds(row.lodestar)}, scikit-learn "
-        f"{render.seconds(row.sklearn)}, floor {render.seconds(row.floor)}"
+        f"{render.seconds(row.sklearn)}, floor {render.seconds(row.floor)}{memory}"
     )
 
 

@@ -1009,6 +1009,51 @@ def _label_ranking_case(name: str, function: str) -> Case:
         classes=LABEL_RANKING_CLASSES,
         matrix=True,
         max_rows=LABEL_RANKING_MAX_ROWS,
+# -- the silhouette: samples of 10 features in 8 clusters, or their distance matrix ----------
+
+#: Features a sample; the cell's ``classes`` is this count.
+SILHOUETTE_FEATURES = 10
+
+
+def _samples(rng: np.random.Generator, n: int, features: int) -> dict[str, Any]:
+    return {
+        "labels": rng.integers(0, 8, n),
+        "features": rng.normal(size=(n, features)) + rng.integers(0, 3, (n, 1)),
+    }
+
+
+def _distances(rng: np.random.Generator, n: int, features: int) -> dict[str, Any]:
+    from sklearn.metrics import pairwise_distances
+
+    drawn = _samples(rng, n, features)
+    return {"labels": drawn["labels"], "distances": pairwise_distances(drawn["features"])}
+
+
+def _silhouette_case(method: str) -> Case:
+    precomputed = method.endswith("from_distances")
+    block = "distances" if precomputed else "features"
+    function = "silhouette_score" if method.startswith("score") else "silhouette_samples"
+    floor, floor_call = _floor(("labels", None), (block, 1))
+    extra: dict[str, Any] = {} if precomputed else {"feature_count": SILHOUETTE_FEATURES}
+    return Case(
+        f"Silhouette.{method}",
+        _distances if precomputed else _samples,
+        _bind(
+            _lodestar_member(f"clustering.silhouette.Silhouette.{method}"),
+            ("labels", block),
+            (),
+            extra,
+            None,
+        ),
+        _theirs(function, block, "labels", metric="precomputed" if precomputed else "euclidean"),
+        floor,
+        f"{function}({'D' if precomputed else 'X'}, labels, "
+        f"metric={'precomputed' if precomputed else 'euclidean'!r})",
+        floor_call,
+        classes=(SILHOUETTE_FEATURES,),
+        # n² distances: 20 000 samples of features (never held whole), a 5 000² matrix
+        max_rows=5_000 if precomputed else 20_000,
+        extra=() if precomputed else (Cell(5_000, SILHOUETTE_FEATURES),),
     )
 
 
@@ -1067,5 +1112,8 @@ CASES = (
         _JUDGED_FLOOR,
         classes=(10, 100),
         matrix=True,
+    *(
+        _silhouette_case(method)
+        for method in ("score", "per_sample", "score_from_distances", "per_sample_from_distances")
     ),
 )

@@ -55,6 +55,11 @@ SAME_FORMULA = {
         )
     },
     ("FowlkesMallows.score", "over_root_of_product"): "sqrt(tk/pk)·sqrt(tk/qk) is tk/sqrt(pk·qk)",
+    **{
+        (silhouette, "no_clip"): "a squared distance the expansion rounds below zero is within "
+        "its bound of the exact value, whether raised to 0 or turned over"
+        for silhouette in ("Silhouette.score", "Silhouette.per_sample")
+    },
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

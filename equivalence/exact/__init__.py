@@ -42,6 +42,7 @@ from equivalence.exact import (
     reciprocal,
     regression,
     report,
+    silhouette,
     variance,
 )
 from equivalence.exact.arith import PRECISION, Approx, Exactly
@@ -68,6 +69,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **deviance.EVALUATORS,
     **hinge.EVALUATORS,
     **reciprocal.EVALUATORS,
+    **silhouette.EVALUATORS,
 }
 
 

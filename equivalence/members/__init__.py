@@ -29,6 +29,7 @@ from equivalence.members import (
     reciprocal,
     regression,
     report,
+    silhouette,
     variance,
 )
 from equivalence.model import Member
@@ -75,6 +76,7 @@ REGISTRY: dict[str, Member] = {
         deviance,
         hinge,
         reciprocal,
+        silhouette,
     )
     for declared in family.MEMBERS
 }

@@ -35,6 +35,7 @@ from equivalence.mutants import (
     regression,
     report,
     seed,
+    silhouette,
     variance,
 )
 from equivalence.mutants.model import Mutant
@@ -62,4 +63,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *deviance.MUTANTS,
     *hinge.MUTANTS,
     *reciprocal.MUTANTS,
+    *silhouette.MUTANTS,
 )

@@ -36,6 +36,7 @@ from lodestar.metrics.clustering import (
     NormalizedMutualInformation,
     PairConfusionMatrix,
     RandIndex,
+    Silhouette,
     VMeasure,
 )
 from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
@@ -106,6 +107,7 @@ __all__ = [
     "RocCurve",
     "RootMeanSquaredError",
     "RootMeanSquaredLogError",
+    "Silhouette",
     "TopKAccuracy",
     "TweedieDeviance",
     "VMeasure",

@@ -8,6 +8,7 @@ from lodestar.metrics.clustering.mutual_information import MutualInformation
 from lodestar.metrics.clustering.normalized_mutual_information import NormalizedMutualInformation
 from lodestar.metrics.clustering.pair_confusion_matrix import PairConfusionMatrix
 from lodestar.metrics.clustering.rand_index import RandIndex
+from lodestar.metrics.clustering.silhouette import Silhouette
 from lodestar.metrics.clustering.v_measure import VMeasure
 
 __all__ = [
@@ -19,5 +20,6 @@ __all__ = [
     "NormalizedMutualInformation",
     "PairConfusionMatrix",
     "RandIndex",
+    "Silhouette",
     "VMeasure",
 ]
