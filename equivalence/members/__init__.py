@@ -14,10 +14,12 @@ from equivalence.members import (
     confusion,
     curves,
     dcg,
+    dispersion,
     kappa,
     logerror,
     mcc,
     median,
+    mutual,
     pinball,
     prf,
     probability,
@@ -67,6 +69,8 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        mutual,
+        dispersion,
     )
     for declared in family.MEMBERS
 }
