@@ -55,6 +55,7 @@ SAME_FORMULA = {
         )
     },
     ("FowlkesMallows.score", "over_root_of_product"): "sqrt(tk/pk)·sqrt(tk/qk) is tk/sqrt(pk·qk)",
+    ("DaviesBouldin.score", "direct_differences"): "Σ(x - y)² is ‖x‖² - 2·x·y + ‖y‖²",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

@@ -27,6 +27,7 @@ from equivalence.exact import (
     classification,
     clustering,
     curves,
+    dispersion,
     kappa,
     logerror,
     mcc,
@@ -62,6 +63,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **median.EVALUATORS,
     **logerror.EVALUATORS,
     **mutual.EVALUATORS,
+    **dispersion.EVALUATORS,
 }
 
 

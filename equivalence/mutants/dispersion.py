@@ -82,9 +82,12 @@ MUTANTS: tuple[Mutant, ...] = (
         ),
     ),
     _DB(
-        "no_isclose",
-        "only an exact zero spread scores 0",
-        ("np.all(np.isclose(spread, 0.0)) or ", ""),
+        "spread_over_all",
+        "each spread averaged over all the samples, not its cluster's",
+        (
+            "spread[k] = np.mean(distances(block, centroids[k][np.newaxis, :]))",
+            "spread[k] = np.sum(distances(block, centroids[k][np.newaxis, :])) / len(labels)",
+        ),
     ),
     _DB(
         "direct_differences",
