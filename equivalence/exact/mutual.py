@@ -16,6 +16,7 @@ epsilon grows by epsilon.
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 from typing import Any
@@ -33,6 +34,7 @@ _EPSILON = 2 * U
 _SLACK = 1.0 + 2.0**-20
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _term(a: int, b: int, n: int, nij: int) -> Approx:
     """One term ``(nᵢⱼ/n)·log(n·nᵢⱼ/(aᵢ·bⱼ))·P``, ``P`` the hypergeometric probability
     (a rational number, exact), with the bound of its float64 evaluation."""

@@ -13,14 +13,38 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from equivalence import samples as s
-from equivalence.model import Call, Member
+from equivalence.model import Call, Divergence, Member, VersionRange
+from equivalence.view import View
 from lodestar.metrics import CalinskiHarabasz, DaviesBouldin
 
 __all__ = ["MEMBERS"]
 
 
-def _member(kind: Any, function: str, page: str) -> Member:
+def _narrow_floats(v: View) -> bool:
+    """Features given as floats narrower than 64 bits."""
+    try:
+        kind = np.asarray(v["features"]).dtype
+    except (TypeError, ValueError):
+        return False
+    return kind.kind == "f" and kind.itemsize < 8
+
+
+def _narrow(until: str, steps: str) -> Divergence:
+    return Divergence(
+        name="float32_features",
+        kind="value",
+        summary="Features given as float32 (or float16) are read as float64, as the C# "
+        f"doubles are, and every step runs in float64; scikit-learn {steps} in the "
+        "narrower type, a difference from the seventh significant digit.",
+        applies=_narrow_floats,
+        versions=VersionRange(until=until),
+    )
+
+
+def _member(kind: Any, function: str, page: str, narrow: Divergence) -> Member:
     return Member(
         name=f"{kind.__name__}.score",
         csharp=f"{kind.__name__}.Score",
@@ -31,6 +55,7 @@ def _member(kind: Any, function: str, page: str) -> Member:
         since="1.3",
         scenarios=s.scenarios(),
         edges=s.EDGES,
+        divergences=(narrow,),
         roles=s.ROLES,
         example=Call(
             ([0, 0, 1, 1, 0, 1], [1.0, 2.0, 1.5, 1.8, 5.0, 8.0, 8.0, 8.0, 1.0, 0.6, 9.0, 11.0], 2)
@@ -39,6 +64,16 @@ def _member(kind: Any, function: str, page: str) -> Member:
 
 
 MEMBERS = (
-    _member(CalinskiHarabasz, "calinski_harabasz_score", "calinskiharabasz"),
-    _member(DaviesBouldin, "davies_bouldin_score", "daviesbouldin"),
+    _member(
+        CalinskiHarabasz,
+        "calinski_harabasz_score",
+        "calinskiharabasz",
+        _narrow("1.8", "before 1.8 takes the means and sums"),
+    ),
+    _member(
+        DaviesBouldin,
+        "davies_bouldin_score",
+        "daviesbouldin",
+        _narrow("", "takes the distances"),
+    ),
 )

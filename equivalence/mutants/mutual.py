@@ -15,23 +15,26 @@ MUTANTS: tuple[Mutant, ...] = (
         "cells_only",
         "the expectation summed over the non-empty cells only",
         (
-            "a, b = np.repeat(rows, columns.size), np.tile(columns, rows.size)",
-            "a, b = rows[table.rows], columns[table.columns]",
+            "weight = np.outer(row_counts, column_counts).ravel()",
+            "weight = np.zeros(a.size, dtype=np.int64)\n"
+            "np.add.at(weight, np.searchsorted(row_sizes, rows[table.rows]) * column_sizes.size"
+            " + np.searchsorted(column_sizes, columns[table.columns]), 1)",
         ),
     ),
     _AMI(
         "short_range",
         "nᵢⱼ stopping one short of min(a, b)",
-        ("np.minimum(a, b) - start + 1", "np.minimum(a, b) - start"),
+        ("np.maximum(end - start + 1, 0)", "np.maximum(end - start, 0)"),
     ),
     _AMI(
-        "running_log_sum",
-        "log-factorials from a running sum of float32 logarithms",
-        (
-            "np.fromiter(map(math.lgamma, range(1, samples + 2)), np.float64, samples + 1)",
-            "np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, samples + 1, "
-            "dtype=np.float32)), dtype=np.float32))).astype(np.float64)",
-        ),
+        "stirling_short",
+        "Stirling's series without its correction terms",
+        ("+ _HALF_LOG_TWO_PI + series", "+ _HALF_LOG_TWO_PI"),
+    ),
+    _AMI(
+        "narrow_window",
+        "the counts cut at one standard deviation's reach, not at e⁻⁸⁰⁰",
+        ("np.sqrt(400.0 * np.minimum(a, b)) + 1", "np.sqrt(np.minimum(a, b) / 4.0)"),
     ),
     _AMI(
         "factorial_of_n_once",
