@@ -122,8 +122,8 @@ class AdjustedMutualInformation:
         ``docs/reference/metrics/clustering/adjustedmutualinformation-score.md``.
 
         Raises:
-            ArgumentError: the two labellings differ in length; a label is not an
-                integer (a fraction, NaN, a boolean, a string).
+            ArgumentError: as ``MutualInformation.score`` raises it (labellings of
+                different lengths, a label that is not an integer).
         """
         table = contingency(*labellings(labels_true, labels_pred))
         classes, clusters = table.row_sums.size, table.column_sums.size

@@ -46,9 +46,8 @@ class DaviesBouldin:
         ``docs/reference/metrics/clustering/daviesbouldin-score.md``.
 
         Raises:
-            ArgumentError: ``features`` is not ``len(labels) × feature_count`` values or
-                holds NaN or infinity; a label is not an integer; the label count is
-                outside ``[2, n - 1]``.
+            ArgumentError: as ``CalinskiHarabasz.score`` raises it (malformed or
+                mis-sized features or labels, a label count outside ``[2, n - 1]``).
             ArgumentOutOfRangeError: ``feature_count`` is below 1.
         """
         _, blocks = clusters(labels, features, feature_count)
