@@ -5,13 +5,13 @@ The expected mutual information is a sum of hypergeometric terms
 held here as a fraction. A float64 port reaches it as ``exp(g)``, ``g`` nine
 log-factorials added and subtracted, each from some ``lgamma`` within
 :data:`LGAMMA_ULPS` units in the last place (lodestar's ``math.lgamma`` and Stirling
-series measured at 3, SciPy's ``gammaln`` at 2, against ``mpmath`` for every integer to
-3 000 and 3 000 more to ``2·10⁶``): ``g`` carries their bounds and eight roundings of
-partial sums no larger than the sum of their magnitudes, and ``exp``, within an ULP, turns that error into a
-relative one. The terms then add in any order (:func:`~equivalence.exact.arith.total`).
-The numerator ``mi - emi`` and the denominator
-``h - emi`` are pushed to at least the double's epsilon, so a bound that reaches below
-epsilon grows by epsilon.
+series measured at 3, SciPy's ``gammaln`` at 2, against ``mpmath`` for every integer
+to 3 000 and 3 000 more to ``2·10⁶``). ``g`` carries their bounds and eight roundings
+of partial sums no larger than the sum of their magnitudes, and ``exp``, within an
+ULP, turns that error into a relative one. The terms then add in any order
+(:func:`~equivalence.exact.arith.total`). The numerator ``mi - emi`` and the
+denominator ``h - emi`` are pushed to at least the double's epsilon, so a bound that
+reaches below epsilon grows by epsilon.
 """
 
 from __future__ import annotations
