@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -80,9 +81,26 @@ def adjusted(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
         return Exactly(1.0)
     if len(rows) == 1 or len(columns) == 1:
         return Exactly(0.0)
-    information = _information(n, cells, rows, columns)
-    expected = _expected(n, list(rows.values()), list(columns.values()))
-    normalizer = (_entropy(rows, n) + _entropy(columns, n)) / 2
+    # Every quantity reads the cells only through (row total, column total, count), and
+    # the totals as multisets: that is the table up to renaming, the key of the cache.
+    shape = tuple(sorted((rows[t], columns[p], c) for (t, p), c in cells.items()))
+    return _adjusted(n, shape, tuple(sorted(rows.values())), tuple(sorted(columns.values())))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _adjusted(
+    n: int, shape: tuple[tuple[int, int, int], ...], rows: tuple[int, ...], columns: tuple[int, ...]
+) -> Approx:
+    """The answer of a table given as its cells' (row total, column total, count) and its
+    row and column totals."""
+    # Cell i renamed onto a row i and a column i of its totals: only the totals are read.
+    cells = Counter({(i, i): c for i, (_, _, c) in enumerate(shape)})
+    of_row = Counter({i: a for i, (a, _, _) in enumerate(shape)})
+    of_column = Counter({i: b for i, (_, b, _) in enumerate(shape)})
+    information = _information(n, cells, of_row, of_column)
+    expected = _expected(n, list(rows), list(columns))
+    named_rows, named_columns = Counter(dict(enumerate(rows))), Counter(dict(enumerate(columns)))
+    normalizer = (_entropy(named_rows, n) + _entropy(named_columns, n)) / 2
     denominator = _pushed(normalizer - expected)
     if denominator.exact == 0:
         return Approx(Fraction(0), math.inf)
