@@ -1054,6 +1054,76 @@ def _silhouette_case(method: str) -> Case:
         # n² distances: 20 000 samples of features (never held whole), a 5 000² matrix
         max_rows=5_000 if precomputed else 20_000,
         extra=() if precomputed else (Cell(5_000, SILHOUETTE_FEATURES),),
+# -- the chance-corrected mutual information and the scores of a clustering's samples ------
+
+
+#: ``AdjustedMutualInformation.score``: its expectation's sum grows with the cluster count,
+#: so it runs at 2, 10 and 100 clusters.
+def _ami_ours(x: Inputs) -> Bound:
+    call = _lodestar_member(
+        "clustering.adjusted_mutual_information.AdjustedMutualInformation.score"
+    )()
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: call(y_true, y_pred)
+
+
+def _ami_theirs(x: Inputs) -> Bound:
+    from sklearn.metrics import adjusted_mutual_info_score
+
+    y_true, y_pred = x["y_true"], x["y_pred"]
+    return lambda: adjusted_mutual_info_score(y_true, y_pred)
+
+
+_AMI_CASE = Case(
+    "AdjustedMutualInformation.score",
+    _labels,
+    _ami_ours,
+    _ami_theirs,
+    _labels_floor,
+    "adjusted_mutual_info_score(labels_true, labels_pred)",
+    _LABELS_FLOOR,
+    classes=(2, LABEL_CLASSES, 100),
+)
+
+#: Features of this many dimensions for the scores of a clustering against its samples.
+_FEATURES = 8
+
+
+def _features(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """``n`` samples of :data:`_FEATURES` coordinates around ``classes`` centres, labelled
+    by their centre; every label used at least once."""
+    labels = np.concatenate(
+        (np.arange(min(classes, n)), rng.integers(0, classes, n - min(classes, n)))
+    )
+    centres = rng.normal(size=(classes, _FEATURES)) * 5
+    return {"labels": labels, "features": centres[labels] + rng.normal(size=(n, _FEATURES))}
+
+
+def _dispersion_case(member: str, function: str) -> Case:
+    kind = member.split(".")[0]
+    module = {"CalinskiHarabasz": "calinski_harabasz", "DaviesBouldin": "davies_bouldin"}[kind]
+    find = _lodestar_member(f"clustering.{module}.{member}")
+
+    def ours(x: Inputs) -> Bound:
+        call, labels, features = find(), x["labels"], x["features"]
+        return lambda: call(labels, features, _FEATURES)
+
+    def theirs(x: Inputs) -> Bound:
+        import sklearn.metrics
+
+        call, labels, features = getattr(sklearn.metrics, function), x["labels"], x["features"]
+        return lambda: call(features, labels)
+
+    floor, floor_call = _floor(("labels", None), ("features", 1))
+    return Case(
+        member,
+        _features,
+        ours,
+        theirs,
+        floor,
+        f"{function}(X, labels)",
+        floor_call,
+        classes=(LABEL_CLASSES, 100),
     )
 
 
@@ -1116,4 +1186,7 @@ CASES = (
         _silhouette_case(method)
         for method in ("score", "per_sample", "score_from_distances", "per_sample_from_distances")
     ),
+    _AMI_CASE,
+    _dispersion_case("CalinskiHarabasz.score", "calinski_harabasz_score"),
+    _dispersion_case("DaviesBouldin.score", "davies_bouldin_score"),
 )

@@ -60,6 +60,7 @@ SAME_FORMULA = {
         "its bound of the exact value, whether raised to 0 or turned over"
         for silhouette in ("Silhouette.score", "Silhouette.per_sample")
     },
+    ("DaviesBouldin.score", "direct_differences"): "Σ(x - y)² is ‖x‖² - 2·x·y + ‖y‖²",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

@@ -28,12 +28,14 @@ from equivalence.exact import (
     clustering,
     curves,
     deviance,
+    dispersion,
     hinge,
     kappa,
     labelranking,
     logerror,
     mcc,
     median,
+    mutual,
     pinball,
     prf,
     probability,
@@ -70,6 +72,8 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **hinge.EVALUATORS,
     **reciprocal.EVALUATORS,
     **silhouette.EVALUATORS,
+    **mutual.EVALUATORS,
+    **dispersion.EVALUATORS,
 }
 
 

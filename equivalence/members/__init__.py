@@ -15,12 +15,14 @@ from equivalence.members import (
     curves,
     dcg,
     deviance,
+    dispersion,
     hinge,
     kappa,
     labelranking,
     logerror,
     mcc,
     median,
+    mutual,
     pinball,
     prf,
     probability,
@@ -77,6 +79,8 @@ REGISTRY: dict[str, Member] = {
         hinge,
         reciprocal,
         silhouette,
+        mutual,
+        dispersion,
     )
     for declared in family.MEMBERS
 }

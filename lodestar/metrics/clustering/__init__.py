@@ -1,7 +1,10 @@
 """Clustering metrics: agreement between two labellings of the same samples."""
 
+from lodestar.metrics.clustering.adjusted_mutual_information import AdjustedMutualInformation
 from lodestar.metrics.clustering.adjusted_rand import AdjustedRand
+from lodestar.metrics.clustering.calinski_harabasz import CalinskiHarabasz
 from lodestar.metrics.clustering.completeness import Completeness
+from lodestar.metrics.clustering.davies_bouldin import DaviesBouldin
 from lodestar.metrics.clustering.fowlkes_mallows import FowlkesMallows
 from lodestar.metrics.clustering.homogeneity import Homogeneity
 from lodestar.metrics.clustering.mutual_information import MutualInformation
@@ -12,8 +15,11 @@ from lodestar.metrics.clustering.silhouette import Silhouette
 from lodestar.metrics.clustering.v_measure import VMeasure
 
 __all__ = [
+    "AdjustedMutualInformation",
     "AdjustedRand",
+    "CalinskiHarabasz",
     "Completeness",
+    "DaviesBouldin",
     "FowlkesMallows",
     "Homogeneity",
     "MutualInformation",

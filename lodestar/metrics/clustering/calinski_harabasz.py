@@ -1,0 +1,44 @@
+"""``CalinskiHarabasz``: the variance ratio criterion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from lodestar.metrics.clustering._samples import clusters
+
+__all__ = ["CalinskiHarabasz"]
+
+
+class CalinskiHarabasz:
+    """The mirror of ``Lodestar.Metrics.CalinskiHarabasz`` and of
+    ``sklearn.metrics.calinski_harabasz_score``."""
+
+    @staticmethod
+    def score(labels: Any, features: Any, feature_count: Any) -> float:
+        """The dispersion between the clusters over the dispersion inside them, each
+        over its degrees of freedom: ``B·(n - k) / (W·(k - 1))``, at least ``0``, higher
+        for better separated clusters; ``1.0`` when ``W`` is exactly ``0``. ``B`` sums
+        each cluster's size times the squared distance of its mean from the overall
+        mean, ``W`` the squared distances of the samples from their cluster's mean, each
+        cluster's part added in ascending label order. See
+        ``docs/reference/metrics/clustering/calinskiharabasz-score.md``.
+
+        Raises:
+            ArgumentError: ``features`` is not ``len(labels) × feature_count`` values or
+                holds NaN or infinity; a label is not an integer; the label count is
+                outside ``[2, n - 1]``.
+            ArgumentOutOfRangeError: ``feature_count`` is below 1.
+        """
+        matrix, blocks = clusters(labels, features, feature_count)
+        mean = np.mean(matrix, axis=0)
+        between, within = 0.0, 0.0
+        for block in blocks:
+            centre = np.mean(block, axis=0)
+            between += block.shape[0] * np.sum((centre - mean) ** 2)
+            within += np.sum((block - centre) ** 2)
+        if within == 0.0:
+            return 1.0
+        samples, count = matrix.shape[0], len(blocks)
+        return float(between * (samples - count) / (within * (count - 1.0)))
