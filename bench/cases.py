@@ -936,6 +936,70 @@ def _label_matrix(rng: np.random.Generator, n: int, classes: int) -> dict[str, A
     return {
         "y_true": rng.random((n, classes)) < 1 / 3,
         "y_score": rng.integers(0, 100, (n, classes)) / 100,
+        "classes": classes,
+    }
+
+
+def _label_ranking_case(name: str, function: str) -> Case:
+    return Case(
+        f"{name}.score",
+        _label_matrix,
+        _ours(f"ranking.label_ranking.{name}.score", *_RELEVANCE, "classes"),
+        _theirs(function, *_RELEVANCE),
+        _relevance_floor,
+        f"{function}(y_true, y_score)",
+        _RELEVANCE_FLOOR,
+        classes=LABEL_RANKING_CLASSES,
+        matrix=True,
+        max_rows=LABEL_RANKING_MAX_ROWS,
+    )
+
+
+CASES = (
+    *CASES,
+    _label_ranking_case("CoverageError", "coverage_error"),
+    _label_ranking_case("LabelRankingLoss", "label_ranking_loss"),
+    _label_ranking_case("LabelRankingAveragePrecision", "label_ranking_average_precision_score"),
+)
+
+
+# -- the deviances ----------------------------------------------------------------------------
+
+
+def _positive_targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
+    """Positive targets (gamma-distributed, every power's domain) and positive predictions
+    near them, flat: the deviances take one output."""
+    y_true = rng.gamma(2.0, size=n * outputs)
+    return {
+        "y_true": y_true,
+        "y_pred": y_true * np.exp(0.3 * rng.normal(size=y_true.size)),
+        "sample_weight": rng.random(y_true.size),
+        "classes": 1,
+    }
+
+
+def _deviance_case(name: str, function: str, **options: Any) -> Case:
+    """``regression_case`` on positive targets at one output."""
+    case = regression_case(name, function, **options)
+    return replace(case, build=_positive_targets, classes=(1,))
+
+
+_DEVIANCE_CASES = (
+    _deviance_case("TweedieDeviance.score", "mean_tweedie_deviance", power=1.5),
+    _deviance_case("TweedieDeviance.score", "mean_tweedie_deviance", variant="power 3", power=3.0),
+    _deviance_case("PoissonDeviance.score", "mean_poisson_deviance"),
+    _deviance_case(
+        "PoissonDeviance.score", "mean_poisson_deviance", weighted=True, variant="weighted"
+    ),
+    _deviance_case("GammaDeviance.score", "mean_gamma_deviance"),
+    _deviance_case("D2Tweedie.score", "d2_tweedie_score", power=1.0),
+    _deviance_case(
+        "D2Tweedie.score", "d2_tweedie_score", weighted=True, variant="weighted", power=2.0
+    ),
+)
+CASES = (*CASES, *_DEVIANCE_CASES)
+
+
 # -- HingeLoss: decisions rather than probabilities ----------------------------------------
 
 
@@ -997,18 +1061,24 @@ def _judged(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
     }
 
 
-def _label_ranking_case(name: str, function: str) -> Case:
-    return Case(
-        f"{name}.score",
-        _label_matrix,
-        _ours(f"ranking.label_ranking.{name}.score", *_RELEVANCE, "classes"),
-        _theirs(function, *_RELEVANCE),
-        _relevance_floor,
-        f"{function}(y_true, y_score)",
-        _RELEVANCE_FLOOR,
-        classes=LABEL_RANKING_CLASSES,
+_judged_floor, _JUDGED_FLOOR = _floor(("relevance", 1), ("y_score", 1))
+
+CASES = (
+    *CASES,
+    Case(
+        "ReciprocalRank.score",
+        _judged,
+        _ours("ranking.reciprocal_rank.ReciprocalRank.score", "relevance", "y_score", "classes"),
+        None,
+        _judged_floor,
+        "none: no scikit-learn counterpart",
+        _JUDGED_FLOOR,
+        classes=(10, 100),
         matrix=True,
-        max_rows=LABEL_RANKING_MAX_ROWS,
+    ),
+)
+
+
 # -- the silhouette: samples of 10 features in 8 clusters, or their distance matrix ----------
 
 #: Features a sample; the cell's ``classes`` is this count.
@@ -1054,6 +1124,18 @@ def _silhouette_case(method: str) -> Case:
         # n² distances: 20 000 samples of features (never held whole), a 5 000² matrix
         max_rows=5_000 if precomputed else 20_000,
         extra=() if precomputed else (Cell(5_000, SILHOUETTE_FEATURES),),
+    )
+
+
+CASES = (
+    *CASES,
+    *(
+        _silhouette_case(method)
+        for method in ("score", "per_sample", "score_from_distances", "per_sample_from_distances")
+    ),
+)
+
+
 # -- the chance-corrected mutual information and the scores of a clustering's samples ------
 
 
@@ -1129,64 +1211,192 @@ def _dispersion_case(member: str, function: str) -> Case:
 
 CASES = (
     *CASES,
-    _label_ranking_case("CoverageError", "coverage_error"),
-    _label_ranking_case("LabelRankingLoss", "label_ranking_loss"),
-    _label_ranking_case("LabelRankingAveragePrecision", "label_ranking_average_precision_score"),
-)
-# -- the deviances ----------------------------------------------------------------------------
-
-
-def _positive_targets(rng: np.random.Generator, n: int, outputs: int) -> dict[str, Any]:
-    """Positive targets (gamma-distributed, every power's domain) and positive predictions
-    near them, flat: the deviances take one output."""
-    y_true = rng.gamma(2.0, size=n * outputs)
-    return {
-        "y_true": y_true,
-        "y_pred": y_true * np.exp(0.3 * rng.normal(size=y_true.size)),
-        "sample_weight": rng.random(y_true.size),
-        "classes": 1,
-    }
-
-
-def _deviance_case(name: str, function: str, **options: Any) -> Case:
-    """``regression_case`` on positive targets at one output."""
-    case = regression_case(name, function, **options)
-    return replace(case, build=_positive_targets, classes=(1,))
-
-
-_DEVIANCE_CASES = (
-    _deviance_case("TweedieDeviance.score", "mean_tweedie_deviance", power=1.5),
-    _deviance_case("TweedieDeviance.score", "mean_tweedie_deviance", variant="power 3", power=3.0),
-    _deviance_case("PoissonDeviance.score", "mean_poisson_deviance"),
-    _deviance_case(
-        "PoissonDeviance.score", "mean_poisson_deviance", weighted=True, variant="weighted"
-    ),
-    _deviance_case("GammaDeviance.score", "mean_gamma_deviance"),
-    _deviance_case("D2Tweedie.score", "d2_tweedie_score", power=1.0),
-    _deviance_case(
-        "D2Tweedie.score", "d2_tweedie_score", weighted=True, variant="weighted", power=2.0
-    ),
-)
-CASES = (*CASES, *_DEVIANCE_CASES)
-_judged_floor, _JUDGED_FLOOR = _floor(("relevance", 1), ("y_score", 1))
-
-CASES = (
-    *CASES,
-    Case(
-        "ReciprocalRank.score",
-        _judged,
-        _ours("ranking.reciprocal_rank.ReciprocalRank.score", "relevance", "y_score", "classes"),
-        None,
-        _judged_floor,
-        "none: no scikit-learn counterpart",
-        _JUDGED_FLOOR,
-        classes=(10, 100),
-        matrix=True,
-    *(
-        _silhouette_case(method)
-        for method in ("score", "per_sample", "score_from_distances", "per_sample_from_distances")
-    ),
     _AMI_CASE,
     _dispersion_case("CalinskiHarabasz.score", "calinski_harabasz_score"),
     _dispersion_case("DaviesBouldin.score", "davies_bouldin_score"),
 )
+
+
+# -- the multilabel members -------------------------------------------------------------------
+
+
+def _label_matrices(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Two ``n × classes`` boolean label matrices, a label holding 30 % of the time and the
+    prediction's labels each right about 90 % of the time."""
+    y_true = rng.random((n, classes)) < 0.3
+    y_pred = y_true ^ (rng.random((n, classes)) < 0.1)
+    return {"y_true": y_true, "y_pred": y_pred, "label_count": classes, "classes": classes}
+
+
+_matrix_floor, _MATRIX_FLOOR = _floor(("y_true", 1), ("y_pred", 1))
+_MATRIX_COUNTS = (5, 100)
+_MULTILABEL: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    ("HammingLoss.score", "hamming_loss", "hamming_loss", {}),
+    ("ZeroOneLoss.score", "zero_one_loss", "zero_one_loss", {}),
+    (
+        "MultilabelConfusionMatrix.compute",
+        "multilabel_confusion_matrix",
+        "multilabel_confusion_matrix",
+        {},
+    ),
+)
+
+
+def _multilabel_cases() -> tuple[Case, ...]:
+    """Each multilabel member over labels and over a label matrix (per row too, for the
+    confusion matrices)."""
+    found: list[Case] = []
+    for member, module, function, fixed in _MULTILABEL:
+        path = f"classification.{module}.{member}"
+        found.append(
+            Case(
+                member,
+                _labels,
+                _ours(path, *_PAIR, **fixed),
+                _theirs(function, *_PAIR),
+                _labels_floor,
+                f"{function}(y_true, y_pred)",
+                _LABELS_FLOOR,
+            )
+        )
+        found.append(
+            Case(
+                f"{member}[matrix]",
+                _label_matrices,
+                _ours(path, *_PAIR, named=("label_count",)),
+                _theirs(function, *_PAIR),
+                _matrix_floor,
+                f"{function}(y_true, y_pred), two n × label_count boolean matrices",
+                _MATRIX_FLOOR,
+                classes=_MATRIX_COUNTS,
+                matrix=True,
+            )
+        )
+    found.append(
+        Case(
+            "MultilabelConfusionMatrix.compute[matrix]",
+            _label_matrices,
+            _ours(
+                "classification.multilabel_confusion_matrix.MultilabelConfusionMatrix.compute",
+                *_PAIR,
+                named=("label_count",),
+                samplewise=True,
+            ),
+            _theirs("multilabel_confusion_matrix", *_PAIR, samplewise=True),
+            _matrix_floor,
+            "multilabel_confusion_matrix(y_true, y_pred, samplewise=True)",
+            _MATRIX_FLOOR,
+            variant="samplewise",
+            classes=_MATRIX_COUNTS,
+            matrix=True,
+        )
+    )
+    return tuple(found)
+
+
+CASES = (*CASES, *_multilabel_cases())
+
+
+# -- the other curves of a binary score, the trapezoid and the reliability curve ------------
+
+
+def _curve_points(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """``n`` points of a rising curve, x to three decimals so that x repeats."""
+    return {"x": np.sort(np.round(rng.random(n), 3)), "y": rng.random(n), "classes": 2}
+
+
+def _calibration_inputs(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Labels 0 and 1 and a probability per sample, to three decimals."""
+    y_true = rng.integers(0, 2, n)
+    return {"y_true": y_true, "y_prob": np.round(0.3 * y_true + 0.7 * rng.random(n), 3)}
+
+
+def _sk_calibration(strategy: str) -> Binder:
+    find = _find("sklearn.calibration", "calibration_curve")
+    return _bind(find, ("y_true", "y_prob"), (), {"pos_label": 1, "strategy": strategy}, None)
+
+
+_calibration = "classification.calibration_curve.CalibrationCurve.compute"
+
+CASES = (
+    *CASES,
+    *(
+        Case(
+            f"{kind}.compute",
+            _binary_scores,
+            _ours(f"classification.{module}.{kind}.compute", *_RELEVANCE, pos_label=1),
+            _theirs(function, *_RELEVANCE, pos_label=1),
+            _binary_scores_floor,
+            f"{function}(y_true, y_score, pos_label=1)",
+            _BINARY_SCORES_FLOOR,
+            classes=(2,),
+        )
+        for kind, module, function in (
+            ("PrecisionRecallCurve", "precision_recall_curve", "precision_recall_curve"),
+            ("DetCurve", "det_curve", "det_curve"),
+        )
+    ),
+    Case(
+        "Auc.trapezoid",
+        _curve_points,
+        _ours("classification.auc.Auc.trapezoid", "x", "y"),
+        _theirs("auc", "x", "y"),
+        _floor(("x", None), ("y", None))[0],
+        "auc(x, y)",
+        _floor(("x", None), ("y", None))[1],
+        classes=(2,),
+    ),
+    *(
+        Case(
+            "CalibrationCurve.compute",
+            _calibration_inputs,
+            _ours(_calibration, "y_true", "y_prob", pos_label=1, strategy=strategy),
+            _sk_calibration(strategy),
+            _floor(("y_true", None), ("y_prob", None))[0],
+            f"calibration_curve(y_true, y_prob, pos_label=1, strategy='{strategy}')",
+            _floor(("y_true", None), ("y_prob", None))[1],
+            variant=strategy,
+            classes=(2,),
+        )
+        for strategy in ("uniform", "quantile")
+    ),
+)
+
+
+# -- the areas under a score's curves ---------------------------------------------------------
+
+_AREAS_CASES = (
+    Case(
+        "RocAuc.score",
+        _binary_scores,
+        _ours("classification.roc_auc.RocAuc.score", *_RELEVANCE, pos_label=1),
+        _theirs("roc_auc_score", *_RELEVANCE),
+        _binary_scores_floor,
+        "roc_auc_score(y_true, y_score)",
+        _BINARY_SCORES_FLOOR,
+        classes=(2,),
+    ),
+    Case(
+        "AveragePrecision.score",
+        _binary_scores,
+        _ours("ranking.average_precision.AveragePrecision.score", *_RELEVANCE, pos_label=1),
+        _theirs("average_precision_score", *_RELEVANCE, pos_label=1),
+        _binary_scores_floor,
+        "average_precision_score(y_true, y_score, pos_label=1)",
+        _BINARY_SCORES_FLOOR,
+        classes=(2,),
+    ),
+    Case(
+        "RocAuc.multi_class",
+        _probabilities,
+        _ours("classification.roc_auc.RocAuc.multi_class", *_PROBA, "classes"),
+        _theirs("roc_auc_score", *_PROBA, multi_class="ovr"),
+        _proba_floor,
+        "roc_auc_score(y_true, y_proba, multi_class='ovr')",
+        _PROBA_FLOOR,
+        classes=(10,),
+        matrix=True,
+    ),
+)
+
+CASES = (*CASES, *_AREAS_CASES)
