@@ -92,7 +92,7 @@ def label_matrices(draw: r.Draw, scenario: str = "valid") -> LabelMatrices:
     weight: list[float] | None = None
     if scenario in ("weighted", "one_label", "one_row") or (scenario == "valid" and weighted):
         weight = draw(r.weights(samples))
-    if scenario in ("zero_sum_weight", *r.BAD_WEIGHTS) or scenario.endswith("_weight"):
+    if scenario in ("zero_sum_weight", "wrong_weight_length") or scenario.endswith("_weight"):
         weight = draw(r.weights(samples, scenario))
     if scenario == "shape_mismatch":
         predicted = np.vstack([predicted, truth[:1]]) if r.flip(draw) else predicted[:-1]

@@ -18,6 +18,7 @@ from equivalence.members import (
     logerror,
     mcc,
     median,
+    multilabel,
     pinball,
     prf,
     probability,
@@ -67,6 +68,7 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        multilabel,
     )
     for declared in family.MEMBERS
 }
