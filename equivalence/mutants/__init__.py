@@ -24,6 +24,7 @@ from equivalence.mutants import (
     logerror,
     mcc,
     median,
+    multilabel,
     pinball,
     prf,
     probability,
@@ -54,4 +55,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *median.MUTANTS,
     *logerror.MUTANTS,
     *clustering.MUTANTS,
+    *multilabel.MUTANTS,
 )
