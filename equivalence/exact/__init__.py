@@ -31,6 +31,7 @@ from equivalence.exact import (
     logerror,
     mcc,
     median,
+    multilabel,
     pinball,
     prf,
     probability,
@@ -60,6 +61,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **variance.EVALUATORS,
     **median.EVALUATORS,
     **logerror.EVALUATORS,
+    **multilabel.EVALUATORS,
 }
 
 
