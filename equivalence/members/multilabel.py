@@ -311,7 +311,7 @@ STACK = replace(
     "sample_weight=sample_weight)",
     edges=tuple(e for e in confusion.COMMON_EDGES if e.name != "zero_sum_row"),
     divergences=(
-        *confusion.COMMON_DIVERGENCES[:2],
+        *confusion.COMMON_DIVERGENCES[1:2],
         shared.empty_input(until="1.8", answered="an empty stack"),
         shared.non_finite_weight(until="1.8", answered="NaN cells"),
         shared.all_zero_weight(until="1.9", answered="a stack of zero matrices"),

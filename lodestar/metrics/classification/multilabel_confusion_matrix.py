@@ -20,7 +20,6 @@ from lodestar.metrics._label_matrix import label_matrix_pair
 from lodestar.metrics.classification.confusion_matrix import (
     ConfusionMatrix,
     Tallies,
-    _distinct,
     _sorted_union,
 )
 from lodestar.metrics.classification.hamming_loss import _labels_pair
@@ -78,15 +77,16 @@ class MultilabelConfusionMatrix:
         """One 2x2 matrix per class, per label of a matrix, or per row.
 
         Two forms, the two C# overloads: one integer label per sample, one matrix per
-        class of ``labels`` (the ascending union of both inputs when omitted or empty);
+        class of ``labels`` (the ascending union of both inputs when omitted or empty;
+        a class named twice is reported twice, as the C# code and scikit-learn do);
         or, with ``label_count``, a boolean label matrix, one matrix per label or, with
         ``samplewise``, per row. See
         ``docs/reference/metrics/classification/multilabelconfusionmatrix-compute.md``.
 
         Raises:
             ArgumentError: the inputs differ in length or shape, or are empty; a label is
-                not an integer, or a matrix not boolean; ``labels`` names a label twice,
-                or is given with ``label_count``; ``samplewise`` is asked of single-label
+                not an integer, or a matrix not boolean; ``labels`` is given with
+                ``label_count``; ``samplewise`` is asked of single-label
                 input; ``label_count`` is below 1; ``sample_weight`` is neither empty nor
                 one finite value per sample, or is all zero.
         """
@@ -132,7 +132,6 @@ def _per_class(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any) -> lis
     union, true_code, pred_code = _sorted_union(truth, predicted)
     bins = len(union)
     if requested is not None and requested.size:
-        _distinct(requested)
         union = np.union1d(union, requested)
         true_code = np.searchsorted(union, truth)
         pred_code = np.searchsorted(union, predicted)
