@@ -918,3 +918,83 @@ CASES = (
     *_VARIANCE_CASES,
     *_CLUSTERING_CASES,
 )
+
+
+# -- the multilabel members -------------------------------------------------------------------
+
+
+def _label_matrices(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Two ``n × classes`` boolean label matrices, a label holding 30 % of the time and the
+    prediction's labels each right about 90 % of the time."""
+    y_true = rng.random((n, classes)) < 0.3
+    y_pred = y_true ^ (rng.random((n, classes)) < 0.1)
+    return {"y_true": y_true, "y_pred": y_pred, "label_count": classes, "classes": classes}
+
+
+_matrix_floor, _MATRIX_FLOOR = _floor(("y_true", 1), ("y_pred", 1))
+_MATRIX_COUNTS = (5, 100)
+_MULTILABEL: tuple[tuple[str, str, str, dict[str, Any]], ...] = (
+    ("HammingLoss.score", "hamming_loss", "hamming_loss", {}),
+    ("ZeroOneLoss.score", "zero_one_loss", "zero_one_loss", {}),
+    (
+        "MultilabelConfusionMatrix.compute",
+        "multilabel_confusion_matrix",
+        "multilabel_confusion_matrix",
+        {},
+    ),
+)
+
+
+def _multilabel_cases() -> tuple[Case, ...]:
+    """Each multilabel member over labels and over a label matrix (per row too, for the
+    confusion matrices)."""
+    found: list[Case] = []
+    for member, module, function, fixed in _MULTILABEL:
+        path = f"classification.{module}.{member}"
+        found.append(
+            Case(
+                member,
+                _labels,
+                _ours(path, *_PAIR, **fixed),
+                _theirs(function, *_PAIR),
+                _labels_floor,
+                f"{function}(y_true, y_pred)",
+                _LABELS_FLOOR,
+            )
+        )
+        found.append(
+            Case(
+                f"{member}[matrix]",
+                _label_matrices,
+                _ours(path, *_PAIR, named=("label_count",)),
+                _theirs(function, *_PAIR),
+                _matrix_floor,
+                f"{function}(y_true, y_pred), two n × label_count boolean matrices",
+                _MATRIX_FLOOR,
+                classes=_MATRIX_COUNTS,
+                matrix=True,
+            )
+        )
+    found.append(
+        Case(
+            "MultilabelConfusionMatrix.compute[matrix]",
+            _label_matrices,
+            _ours(
+                "classification.multilabel_confusion_matrix.MultilabelConfusionMatrix.compute",
+                *_PAIR,
+                named=("label_count",),
+                samplewise=True,
+            ),
+            _theirs("multilabel_confusion_matrix", *_PAIR, samplewise=True),
+            _matrix_floor,
+            "multilabel_confusion_matrix(y_true, y_pred, samplewise=True)",
+            _MATRIX_FLOOR,
+            variant="samplewise",
+            classes=_MATRIX_COUNTS,
+            matrix=True,
+        )
+    )
+    return tuple(found)
+
+
+CASES = (*CASES, *_multilabel_cases())

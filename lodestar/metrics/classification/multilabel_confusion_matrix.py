@@ -9,7 +9,9 @@ cells carry the bits ``multilabel_confusion_matrix`` gives.
 
 from __future__ import annotations
 
-from typing import Any
+import operator
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
 
@@ -24,18 +26,53 @@ from lodestar.metrics.classification.confusion_matrix import (
 )
 from lodestar.metrics.classification.hamming_loss import _labels_pair
 
-__all__ = ["MultilabelConfusionMatrix"]
+__all__ = ["MultilabelConfusionMatrix", "Stack"]
 
 _BINARY = np.array([0, 1], dtype=np.int64)
 
 
-def _stack(tp: Any, pred_total: Any, true_total: Any, total: Any, weighted: bool) -> list[Any]:
+class Stack(Sequence[ConfusionMatrix]):
+    """The matrices :meth:`MultilabelConfusionMatrix.compute` returns, in order: a
+    read-only sequence of :class:`ConfusionMatrix` (the C# array), each entry built from the
+    stacked cells when it is read, so that a stack of a million rows costs its cells only.
+    """
+
+    __slots__ = ("_cells", "_weighted")
+
+    def __init__(self, cells: FloatArray, weighted: bool) -> None:
+        cells.flags.writeable = False
+        self._cells, self._weighted = cells, weighted
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    @overload
+    def __getitem__(self, index: int) -> ConfusionMatrix: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ConfusionMatrix]: ...
+
+    def __getitem__(self, index: int | slice) -> ConfusionMatrix | list[ConfusionMatrix]:
+        if isinstance(index, slice):
+            return [_entry(block.copy(), self._weighted) for block in self._cells[index]]
+        return _entry(self._cells[operator.index(index)].copy(), self._weighted)
+
+    def to_array(self) -> FloatArray:
+        """Every entry's cells as a new ``(len, 2, 2)`` array, scikit-learn's layout."""
+        cells: FloatArray = self._cells.copy()
+        return cells
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def _stack(tp: Any, pred_total: Any, true_total: Any, total: Any, weighted: bool) -> Stack:
     """One two-label matrix per entry of the totals, scikit-learn's subtractions taken."""
     fp = pred_total - tp
     fn = true_total - tp
     tn = total - tp - fp - fn
     cells = np.stack([tn, fp, fn, tp], axis=1).astype(np.float64).reshape(-1, 2, 2)
-    return [_entry(block, weighted) for block in cells]
+    return Stack(cells, weighted)
 
 
 def _entry(cells: FloatArray, weighted: bool) -> ConfusionMatrix:
@@ -73,7 +110,7 @@ class MultilabelConfusionMatrix:
         *,
         label_count: Any = None,
         samplewise: bool = False,
-    ) -> list[ConfusionMatrix]:
+    ) -> Stack:
         """One 2x2 matrix per class, per label of a matrix, or per row.
 
         Two forms, the two C# overloads: one integer label per sample, one matrix per
@@ -124,7 +161,7 @@ class MultilabelConfusionMatrix:
         )
 
 
-def _per_class(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any) -> list[ConfusionMatrix]:
+def _per_class(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any) -> Stack:
     """One matrix per class: the classes of ``labels`` then every other observed one,
     counted by three ``bincount`` over the samples, the requested ones kept."""
     truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
