@@ -21,7 +21,6 @@ from equivalence.exact.arith import ANY, Approx, exact, nonzero, total
 from equivalence.exact.probability import weighted_mean, weighted_total
 from lodestar.metrics import _inputs
 from lodestar.metrics._label_matrix import label_matrix_pair
-from lodestar.metrics.classification.hamming_loss import _labels_pair
 from lodestar.metrics.classification.multilabel_confusion_matrix import (
     MultilabelConfusionMatrix,
 )
@@ -38,8 +37,10 @@ def _flags(values: Any) -> list[Approx]:
 
 
 def hamming(y_true: Any, y_pred: Any, sample_weight: Any = None, *, label_count: Any = None) -> Any:
+    truth: Any  # integer labels, or a boolean block
+    predicted: Any
     if label_count is None:
-        truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
+        truth, predicted, weight = _inputs.label_pair(y_true, y_pred, sample_weight)
         return weighted_mean(_flags(truth != predicted), weight)
     truth, predicted, weight = label_matrix_pair(y_true, y_pred, label_count, sample_weight)
     rows, count = truth.shape
@@ -69,8 +70,10 @@ def zero_one(
     label_count: Any = None,
 ) -> Approx:
     normalize = _inputs.flag(normalize, "normalize")
+    truth: Any  # integer labels, or a boolean block
+    predicted: Any
     if label_count is None:
-        truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
+        truth, predicted, weight = _inputs.label_pair(y_true, y_pred, sample_weight)
         right = _flags(truth == predicted)
     else:
         truth, predicted, weight = label_matrix_pair(y_true, y_pred, label_count, sample_weight)
@@ -113,8 +116,10 @@ def stack(
     MultilabelConfusionMatrix.compute(
         y_true, y_pred, labels, sample_weight, label_count=label_count, samplewise=samplewise
     )
+    truth: Any  # integer labels, or a boolean block
+    predicted: Any
     if label_count is None:
-        truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
+        truth, predicted, weight = _inputs.label_pair(y_true, y_pred, sample_weight)
         given = None if labels is None else _inputs.labels(labels, "labels")
         classes = (
             given.tolist()

@@ -267,12 +267,22 @@ def _without_normalize(call: Call) -> Call:
     return Call(call.args, {k: v for k, v in call.kwargs.items() if k != "normalize"})
 
 
-HAMMING = replace(
-    classification.ACCURACY,
-    name="HammingLoss.score",
-    csharp="HammingLoss.Score",
-    page="reference/metrics/classification/hammingloss-score.md",
-    implementation=HammingLoss.score,
+def _single_label(name: str, implementation: Any, **changes: Any) -> Member:
+    """A label form declared as ``Accuracy.score`` is, but for what ``changes`` says."""
+    page = name.split(".")[0].lower()
+    return replace(
+        classification.ACCURACY,
+        name=name,
+        csharp=name.replace(".score", ".Score"),
+        page=f"reference/metrics/classification/{page}-score.md",
+        implementation=implementation,
+        **changes,
+    )
+
+
+HAMMING = _single_label(
+    "HammingLoss.score",
+    HammingLoss.score,
     oracle=_hamming_oracle,
     oracle_call="hamming_loss(y_true, y_pred, sample_weight=sample_weight)",
     scenarios={
@@ -283,12 +293,9 @@ HAMMING = replace(
     example=Call(([0, 1, 2, 1], [0, 2, 2, 1]), {"sample_weight": [1.0, 2.0, 3.0, 4.0]}),
 )
 
-ZERO_ONE = replace(
-    classification.ACCURACY,
-    name="ZeroOneLoss.score",
-    csharp="ZeroOneLoss.Score",
-    page="reference/metrics/classification/zerooneloss-score.md",
-    implementation=ZeroOneLoss.score,
+ZERO_ONE = _single_label(
+    "ZeroOneLoss.score",
+    ZeroOneLoss.score,
     oracle=_zero_one_oracle,
     oracle_call="zero_one_loss(y_true, y_pred, normalize=normalize, sample_weight=sample_weight)",
     divergences=(

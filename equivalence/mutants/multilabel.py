@@ -86,7 +86,7 @@ MUTANTS: tuple[Mutant, ...] = (
     hamming(
         "empty_answers",
         "empty input not refused",
-        Patch(f"{_HAMMING}:_labels_pair", '_inputs.nonempty(truth, "y_true")', ""),
+        Patch("_inputs:label_pair", 'nonempty(truth, "y_true")', ""),
     ),
     hamming(
         "over_sample_count",

@@ -12,18 +12,6 @@ from lodestar.metrics._label_matrix import label_matrix_pair
 __all__ = ["HammingLoss"]
 
 
-def _labels_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> tuple[Any, Any, Any]:
-    """The single-label overloads' checks: two label arrays of one length, not empty,
-    and their weights, not all zero."""
-    truth = _inputs.labels(y_true, "y_true")
-    predicted = _inputs.labels(y_pred, "y_pred")
-    _inputs.same_length(truth, "y_true", predicted, "y_pred")
-    _inputs.nonempty(truth, "y_true")
-    weight = _inputs.weights(sample_weight, len(truth))
-    _inputs.nonzero_weights(weight)
-    return truth, predicted, weight
-
-
 class HammingLoss:
     """The mirror of ``Lodestar.Metrics.HammingLoss`` and ``sklearn.metrics.hamming_loss``."""
 
@@ -49,8 +37,10 @@ class HammingLoss:
                 ``sample_weight`` is neither empty nor one finite value per sample, or is
                 all zero, or (over labels, or a single-label matrix) sums to zero.
         """
+        truth: Any  # integer labels, or a boolean block
+        predicted: Any
         if label_count is None:
-            truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
+            truth, predicted, weight = _inputs.label_pair(y_true, y_pred, sample_weight)
             return _inputs.weighted_mean(truth != predicted, weight)
         truth, predicted, weight = label_matrix_pair(y_true, y_pred, label_count, sample_weight)
         rows, count = truth.shape

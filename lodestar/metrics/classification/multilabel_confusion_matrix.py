@@ -24,7 +24,6 @@ from lodestar.metrics.classification.confusion_matrix import (
     Tallies,
     _sorted_union,
 )
-from lodestar.metrics.classification.hamming_loss import _labels_pair
 
 __all__ = ["MultilabelConfusionMatrix", "Stack"]
 
@@ -164,7 +163,7 @@ class MultilabelConfusionMatrix:
 def _per_class(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any) -> Stack:
     """One matrix per class: the classes of ``labels`` then every other observed one,
     counted by three ``bincount`` over the samples, the requested ones kept."""
-    truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
+    truth, predicted, weight = _inputs.label_pair(y_true, y_pred, sample_weight)
     requested = None if labels is None else _inputs.labels(labels, "labels")
     union, true_code, pred_code = _sorted_union(truth, predicted)
     bins = len(union)

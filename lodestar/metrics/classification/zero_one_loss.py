@@ -8,7 +8,6 @@ import numpy as np
 
 from lodestar.metrics import _inputs
 from lodestar.metrics._label_matrix import label_matrix_pair
-from lodestar.metrics.classification.hamming_loss import _labels_pair
 
 __all__ = ["ZeroOneLoss"]
 
@@ -40,8 +39,10 @@ class ZeroOneLoss:
                 all zero, or sums to zero while ``normalize`` is true.
         """
         normalize = _inputs.flag(normalize, "normalize")
+        truth: Any  # integer labels, or a boolean block
+        predicted: Any
         if label_count is None:
-            truth, predicted, weight = _labels_pair(y_true, y_pred, sample_weight)
+            truth, predicted, weight = _inputs.label_pair(y_true, y_pred, sample_weight)
             right = truth == predicted
         else:
             truth, predicted, weight = label_matrix_pair(y_true, y_pred, label_count, sample_weight)
