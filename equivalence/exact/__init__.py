@@ -35,6 +35,7 @@ from equivalence.exact import (
     logerror,
     mcc,
     median,
+    multilabel,
     mutual,
     pinball,
     prf,
@@ -74,6 +75,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **silhouette.EVALUATORS,
     **mutual.EVALUATORS,
     **dispersion.EVALUATORS,
+    **multilabel.EVALUATORS,
 }
 
 

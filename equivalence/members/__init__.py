@@ -22,6 +22,7 @@ from equivalence.members import (
     logerror,
     mcc,
     median,
+    multilabel,
     mutual,
     pinball,
     prf,
@@ -81,6 +82,7 @@ REGISTRY: dict[str, Member] = {
         silhouette,
         mutual,
         dispersion,
+        multilabel,
     )
     for declared in family.MEMBERS
 }

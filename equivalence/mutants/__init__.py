@@ -28,6 +28,7 @@ from equivalence.mutants import (
     logerror,
     mcc,
     median,
+    multilabel,
     mutual,
     pinball,
     prf,
@@ -68,4 +69,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *silhouette.MUTANTS,
     *mutual.MUTANTS,
     *dispersion.MUTANTS,
+    *multilabel.MUTANTS,
 )

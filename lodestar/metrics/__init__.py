@@ -16,16 +16,19 @@ from lodestar.metrics.classification import (
     CohenKappa,
     ConfusionMatrix,
     FBeta,
+    HammingLoss,
     JaccardScore,
     KappaWeighting,
     LikelihoodRatios,
     LogLoss,
     MatthewsCorrelation,
+    MultilabelConfusionMatrix,
     Normalization,
     Precision,
     Recall,
     RocCurve,
     ZeroDivision,
+    ZeroOneLoss,
 )
 from lodestar.metrics.clustering import (
     AdjustedMutualInformation,
@@ -88,6 +91,7 @@ __all__ = [
     "FBeta",
     "FowlkesMallows",
     "GammaDeviance",
+    "HammingLoss",
     "Homogeneity",
     "JaccardScore",
     "KappaWeighting",
@@ -100,6 +104,7 @@ __all__ = [
     "MeanSquaredError",
     "MeanSquaredLogError",
     "MedianAbsoluteError",
+    "MultilabelConfusionMatrix",
     "MutualInformation",
     "Ndcg",
     "Normalization",
@@ -118,6 +123,7 @@ __all__ = [
     "TweedieDeviance",
     "VMeasure",
     "ZeroDivision",
+    "ZeroOneLoss",
 ]
 
 from lodestar.metrics.ranking import (

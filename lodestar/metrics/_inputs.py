@@ -29,6 +29,7 @@ __all__ = [
     "class_indices",
     "count",
     "flag",
+    "label_pair",
     "labels",
     "nonempty",
     "nonzero_weights",
@@ -373,3 +374,18 @@ def same_size(
             f"{consequence}",
             second_name,
         )
+
+
+def label_pair(
+    y_true: Any, y_pred: Any, sample_weight: Any
+) -> tuple[IntArray, IntArray, FloatArray | None]:
+    """The checks of every member over two label arrays: integer labels, as many of one as
+    of the other and at least one, and their weights (``None`` when unweighted), one finite
+    value per sample, not all zero."""
+    truth = labels(y_true, "y_true")
+    predicted = labels(y_pred, "y_pred")
+    same_length(truth, "y_true", predicted, "y_pred")
+    nonempty(truth, "y_true")
+    weight = weights(sample_weight, len(truth))
+    nonzero_weights(weight)
+    return truth, predicted, weight

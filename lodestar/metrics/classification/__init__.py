@@ -14,13 +14,16 @@ from lodestar.metrics.classification.cohen_kappa import CohenKappa, KappaWeighti
 from lodestar.metrics.classification.confusion_matrix import ConfusionMatrix, Normalization
 from lodestar.metrics.classification.f1 import F1
 from lodestar.metrics.classification.f_beta import FBeta
+from lodestar.metrics.classification.hamming_loss import HammingLoss
 from lodestar.metrics.classification.jaccard_score import JaccardScore
 from lodestar.metrics.classification.likelihood_ratios import LikelihoodRatios
 from lodestar.metrics.classification.log_loss import LogLoss
 from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
+from lodestar.metrics.classification.multilabel_confusion_matrix import MultilabelConfusionMatrix
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
 from lodestar.metrics.classification.roc_curve import RocCurve
+from lodestar.metrics.classification.zero_one_loss import ZeroOneLoss
 
 __all__ = [
     "F1",
@@ -34,16 +37,19 @@ __all__ = [
     "CohenKappa",
     "ConfusionMatrix",
     "FBeta",
+    "HammingLoss",
     "JaccardScore",
     "KappaWeighting",
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MultilabelConfusionMatrix",
     "Normalization",
     "Precision",
     "Recall",
     "RocCurve",
     "ZeroDivision",
+    "ZeroOneLoss",
 ]
 
 from lodestar.metrics.classification.hinge_loss import HingeLoss
