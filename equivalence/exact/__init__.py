@@ -27,6 +27,7 @@ from equivalence.exact import (
     classification,
     clustering,
     curves,
+    curves2,
     kappa,
     logerror,
     mcc,
@@ -60,6 +61,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **variance.EVALUATORS,
     **median.EVALUATORS,
     **logerror.EVALUATORS,
+    **curves2.EVALUATORS,
 }
 
 

@@ -13,6 +13,7 @@ from equivalence.members import (
     clustering,
     confusion,
     curves,
+    curves2,
     dcg,
     kappa,
     logerror,
@@ -67,6 +68,7 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        curves2,
     )
     for declared in family.MEMBERS
 }

@@ -19,6 +19,7 @@ from equivalence.mutants import (
     clustering,
     confusion,
     curves,
+    curves2,
     dcg,
     kappa,
     logerror,
@@ -54,4 +55,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *median.MUTANTS,
     *logerror.MUTANTS,
     *clustering.MUTANTS,
+    *curves2.MUTANTS,
 )

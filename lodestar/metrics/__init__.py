@@ -103,3 +103,6 @@ __all__ = [
     "VMeasure",
     "ZeroDivision",
 ]
+from lodestar.metrics.classification import DetCurve, PrecisionRecallCurve
+
+__all__ += ["DetCurve", "PrecisionRecallCurve"]

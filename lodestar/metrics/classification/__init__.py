@@ -45,3 +45,7 @@ __all__ = [
     "RocCurve",
     "ZeroDivision",
 ]
+from lodestar.metrics.classification.det_curve import DetCurve
+from lodestar.metrics.classification.precision_recall_curve import PrecisionRecallCurve
+
+__all__ += ["DetCurve", "PrecisionRecallCurve"]
