@@ -55,6 +55,7 @@ SAME_FORMULA = {
         )
     },
     ("FowlkesMallows.score", "over_root_of_product"): "sqrt(tk/pk)·sqrt(tk/qk) is tk/sqrt(pk·qk)",
+    ("Auc.trapezoid", "summed_in_sequence"): "the same terms, summed left to right",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

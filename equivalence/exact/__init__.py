@@ -39,6 +39,7 @@ from equivalence.exact import (
     ratios,
     regression,
     report,
+    trapezoid,
     variance,
 )
 from equivalence.exact.arith import PRECISION, Approx, Exactly
@@ -62,6 +63,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **median.EVALUATORS,
     **logerror.EVALUATORS,
     **curves2.EVALUATORS,
+    **trapezoid.EVALUATORS,
 }
 
 

@@ -26,6 +26,7 @@ from equivalence.members import (
     ratios,
     regression,
     report,
+    trapezoid,
     variance,
 )
 from equivalence.model import Member
@@ -69,6 +70,7 @@ REGISTRY: dict[str, Member] = {
         pinball,
         variance,
         curves2,
+        trapezoid,
     )
     for declared in family.MEMBERS
 }

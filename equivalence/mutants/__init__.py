@@ -32,6 +32,7 @@ from equivalence.mutants import (
     regression,
     report,
     seed,
+    trapezoid,
     variance,
 )
 from equivalence.mutants.model import Mutant
@@ -56,4 +57,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *logerror.MUTANTS,
     *clustering.MUTANTS,
     *curves2.MUTANTS,
+    *trapezoid.MUTANTS,
 )

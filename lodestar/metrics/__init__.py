@@ -103,6 +103,6 @@ __all__ = [
     "VMeasure",
     "ZeroDivision",
 ]
-from lodestar.metrics.classification import DetCurve, PrecisionRecallCurve
+from lodestar.metrics.classification import Auc, DetCurve, PrecisionRecallCurve
 
-__all__ += ["DetCurve", "PrecisionRecallCurve"]
+__all__ += ["Auc", "DetCurve", "PrecisionRecallCurve"]

@@ -45,7 +45,8 @@ __all__ = [
     "RocCurve",
     "ZeroDivision",
 ]
+from lodestar.metrics.classification.auc import Auc
 from lodestar.metrics.classification.det_curve import DetCurve
 from lodestar.metrics.classification.precision_recall_curve import PrecisionRecallCurve
 
-__all__ += ["DetCurve", "PrecisionRecallCurve"]
+__all__ += ["Auc", "DetCurve", "PrecisionRecallCurve"]
