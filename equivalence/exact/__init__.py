@@ -24,6 +24,7 @@ import mpmath
 import numpy as np
 
 from equivalence.exact import (
+    calibration,
     classification,
     clustering,
     curves,
@@ -64,6 +65,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **logerror.EVALUATORS,
     **curves2.EVALUATORS,
     **trapezoid.EVALUATORS,
+    **calibration.EVALUATORS,
 }
 
 

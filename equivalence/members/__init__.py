@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from equivalence.members import (
+    calibration,
     classification,
     clustering,
     confusion,
@@ -71,6 +72,7 @@ REGISTRY: dict[str, Member] = {
         variance,
         curves2,
         trapezoid,
+        calibration,
     )
     for declared in family.MEMBERS
 }

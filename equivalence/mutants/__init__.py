@@ -16,6 +16,7 @@ is added to the import list below.
 from __future__ import annotations
 
 from equivalence.mutants import (
+    calibration,
     clustering,
     confusion,
     curves,
@@ -58,4 +59,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *clustering.MUTANTS,
     *curves2.MUTANTS,
     *trapezoid.MUTANTS,
+    *calibration.MUTANTS,
 )

@@ -103,6 +103,12 @@ __all__ = [
     "VMeasure",
     "ZeroDivision",
 ]
-from lodestar.metrics.classification import Auc, DetCurve, PrecisionRecallCurve
+from lodestar.metrics.classification import (
+    Auc,
+    BinStrategy,
+    CalibrationCurve,
+    DetCurve,
+    PrecisionRecallCurve,
+)
 
-__all__ += ["Auc", "DetCurve", "PrecisionRecallCurve"]
+__all__ += ["Auc", "BinStrategy", "CalibrationCurve", "DetCurve", "PrecisionRecallCurve"]

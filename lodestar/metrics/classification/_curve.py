@@ -1,4 +1,4 @@
-"""What the curve types built on the threshold walk share: three read-only ``float64``
+"""What the curve types share: read-only ``float64``
 arrays, made by the type's ``compute`` only, shown by name in ``repr``."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ __all__ = ["Curve", "array", "walked"]
 
 
 class Curve:
-    """Three read-only arrays; the subclass names them in ``_NAMES``, in order."""
+    """Read-only arrays; the subclass names them in ``_NAMES``, in order."""
 
     __slots__ = ("_arrays",)
 
-    _NAMES: ClassVar[tuple[str, str, str]]
+    _NAMES: ClassVar[tuple[str, ...]]
     _arrays: tuple[FloatArray, ...]
 
     def __init__(self) -> None:
