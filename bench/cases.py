@@ -918,3 +918,69 @@ CASES = (
     *_VARIANCE_CASES,
     *_CLUSTERING_CASES,
 )
+
+
+# -- the other curves of a binary score, the trapezoid and the reliability curve ------------
+
+
+def _curve_points(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """``n`` points of a rising curve, x to three decimals so that x repeats."""
+    return {"x": np.sort(np.round(rng.random(n), 3)), "y": rng.random(n), "classes": 2}
+
+
+def _calibration_inputs(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """Labels 0 and 1 and a probability per sample, to three decimals."""
+    y_true = rng.integers(0, 2, n)
+    return {"y_true": y_true, "y_prob": np.round(0.3 * y_true + 0.7 * rng.random(n), 3)}
+
+
+def _sk_calibration(strategy: str) -> Binder:
+    find = _find("sklearn.calibration", "calibration_curve")
+    return _bind(find, ("y_true", "y_prob"), (), {"pos_label": 1, "strategy": strategy}, None)
+
+
+_calibration = "classification.calibration_curve.CalibrationCurve.compute"
+
+CASES = (
+    *CASES,
+    *(
+        Case(
+            f"{kind}.compute",
+            _binary_scores,
+            _ours(f"classification.{module}.{kind}.compute", *_RELEVANCE, pos_label=1),
+            _theirs(function, *_RELEVANCE, pos_label=1),
+            _binary_scores_floor,
+            f"{function}(y_true, y_score, pos_label=1)",
+            _BINARY_SCORES_FLOOR,
+            classes=(2,),
+        )
+        for kind, module, function in (
+            ("PrecisionRecallCurve", "precision_recall_curve", "precision_recall_curve"),
+            ("DetCurve", "det_curve", "det_curve"),
+        )
+    ),
+    Case(
+        "Auc.trapezoid",
+        _curve_points,
+        _ours("classification.auc.Auc.trapezoid", "x", "y"),
+        _theirs("auc", "x", "y"),
+        _floor(("x", None), ("y", None))[0],
+        "auc(x, y)",
+        _floor(("x", None), ("y", None))[1],
+        classes=(2,),
+    ),
+    *(
+        Case(
+            "CalibrationCurve.compute",
+            _calibration_inputs,
+            _ours(_calibration, "y_true", "y_prob", pos_label=1, strategy=strategy),
+            _sk_calibration(strategy),
+            _floor(("y_true", None), ("y_prob", None))[0],
+            f"calibration_curve(y_true, y_prob, pos_label=1, strategy='{strategy}')",
+            _floor(("y_true", None), ("y_prob", None))[1],
+            variant=strategy,
+            classes=(2,),
+        )
+        for strategy in ("uniform", "quantile")
+    ),
+)

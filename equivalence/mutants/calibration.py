@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from equivalence.mutants.model import Mutant, bugs_of
+from equivalence.mutants.model import Mutant, Patch, bugs_of
 
 __all__ = ["MUTANTS"]
 
@@ -19,18 +19,18 @@ MUTANTS: tuple[Mutant, ...] = (
     bug(
         "edge_to_the_bin_above",
         "a probability on an edge put in the bin above it",
-        ("np.searchsorted(edges[1:-1], prob)", 'np.searchsorted(edges[1:-1], prob, side="right")'),
+        Patch("classification.calibration_curve:_bins", "edge < prob", "edge <= prob"),
     ),
     bug("empty_bins_kept", "a bin without samples kept, as 0 / 0", ("!= 0", ">= 0")),
     bug(
         "lower_edge_searched",
         "the lower edge searched too, so a probability of 0 opens a bin of its own",
-        ("np.searchsorted(edges[1:-1], prob)", "np.searchsorted(edges[:-1], prob)"),
+        ("_bins(edges[1:-1], prob)", "_bins(edges[:-1], prob)"),
     ),
     bug(
         "three_labels_answered",
         "a y_true of three labels binned rather than refused",
-        ("if labels.size > 2:", "if labels.size > 3:"),
+        ("((truth != low) & (truth != high)).any()", "False"),
     ),
     bug(
         "midpoint_percentile",
