@@ -29,33 +29,32 @@ PROBABILITIES = (
 BINS = (5, 1, 2, 3, 4, 10, 7, 20)
 STRATEGIES = (BinStrategy.UNIFORM, "uniform", BinStrategy.QUANTILE, "quantile")
 LABEL_PAIRS = ((0, 1), (-1, 1), (3, 7))
+NON_FINITE = (np.nan, np.inf, -np.inf)
 
 
 @st.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
     size, pair, bins, choice = r.integers(draw, (1, 12), (0, 2), (0, len(BINS) - 1), (0, 3))
-    size = 0 if scenario == "empty" else size
+    size = 0 if scenario == "bad_length" and choice < 2 else size
     low, high = LABEL_PAIRS[pair]
     truth: list[Any] = [(low, high)[c % 2] for c in draw(r.labels(size, 0, 1))]
     prob = draw(r.table(size, PROBABILITIES))
     way = 2 + choice % 2 if scenario == "quantile" else choice
     kwargs: dict[str, Any] = {"pos_label": (high, high, low, high + 1)[choice]}
     kwargs["n_bins"], kwargs["strategy"] = BINS[bins], STRATEGIES[way]
-    if scenario == "non_finite" and size:
-        prob[r.index(draw, size)] = r.pick(draw, (np.nan, np.inf, -np.inf))
     if scenario == "ties" and size:
         prob = prob[: max(1, size // 4)].repeat(4)[:size]
         truth = (truth * 4)[:size]
-    if scenario == "out_of_range" and size:
-        prob[r.index(draw, size)] = r.pick(draw, (-0.1, 1.5, -0.0 - 1e-300, 1.0000000000000002))
+    if scenario == "bad_probability":
+        prob[r.index(draw, size)] = r.pick(
+            draw, (-0.1, 1.5, -1e-300, 1.0000000000000002, *NON_FINITE)
+        )
     if scenario == "three_labels" and size:
         truth[0] = high + 1
-    if scenario == "length_mismatch":
-        prob = prob[: r.between(draw, 0, max(size - 1, 0))]
-    if scenario == "n_bins_below_one":
-        kwargs["n_bins"] = r.pick(draw, (0, -1))
-    if scenario == "bad_strategy":
-        kwargs["strategy"] = r.pick(draw, ("Uniform", "kmeans", "", None))
+    if scenario == "bad_length" and size:
+        prob = prob[: r.between(draw, 0, size - 1)]
+    if scenario == "bad_option":
+        kwargs["n_bins" if choice % 2 else "strategy"] = r.pick(draw, (0, -1, "kmeans", None))
     if scenario == "malformed_pos_label":
         kwargs["pos_label"] = r.pick(draw, (0.5, True, "1", None))
     return Call((truth, prob.tolist()), kwargs)
@@ -114,8 +113,8 @@ CALIBRATION_CURVE = Member(
     since="1.3",
     scenarios=blocks.scenarios(
         _calls,
-        "valid quantile ties non_finite out_of_range three_labels empty length_mismatch "
-        "n_bins_below_one bad_strategy malformed_pos_label",
+        "valid quantile ties bad_probability three_labels bad_length bad_option "
+        "malformed_pos_label",
     ),
     edges=(
         Edge(
