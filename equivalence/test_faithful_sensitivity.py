@@ -61,6 +61,7 @@ SAME_FORMULA = {
         for silhouette in ("Silhouette.score", "Silhouette.per_sample")
     },
     ("DaviesBouldin.score", "direct_differences"): "Σ(x - y)² is ‖x‖² - 2·x·y + ‖y‖²",
+    ("Auc.trapezoid", "summed_in_sequence"): "the same terms, summed left to right",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

@@ -24,9 +24,11 @@ import mpmath
 import numpy as np
 
 from equivalence.exact import (
+    calibration,
     classification,
     clustering,
     curves,
+    curves2,
     deviance,
     dispersion,
     hinge,
@@ -46,6 +48,7 @@ from equivalence.exact import (
     regression,
     report,
     silhouette,
+    trapezoid,
     variance,
 )
 from equivalence.exact.arith import PRECISION, Approx, Exactly
@@ -76,6 +79,9 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **mutual.EVALUATORS,
     **dispersion.EVALUATORS,
     **multilabel.EVALUATORS,
+    **curves2.EVALUATORS,
+    **trapezoid.EVALUATORS,
+    **calibration.EVALUATORS,
 }
 
 

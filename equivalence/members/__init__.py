@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from equivalence.members import (
+    calibration,
     classification,
     clustering,
     confusion,
     curves,
+    curves2,
     dcg,
     deviance,
     dispersion,
@@ -33,6 +35,7 @@ from equivalence.members import (
     regression,
     report,
     silhouette,
+    trapezoid,
     variance,
 )
 from equivalence.model import Member
@@ -83,6 +86,9 @@ REGISTRY: dict[str, Member] = {
         mutual,
         dispersion,
         multilabel,
+        curves2,
+        trapezoid,
+        calibration,
     )
     for declared in family.MEMBERS
 }

@@ -16,9 +16,11 @@ is added to the import list below.
 from __future__ import annotations
 
 from equivalence.mutants import (
+    calibration,
     clustering,
     confusion,
     curves,
+    curves2,
     dcg,
     deviance,
     dispersion,
@@ -39,6 +41,7 @@ from equivalence.mutants import (
     report,
     seed,
     silhouette,
+    trapezoid,
     variance,
 )
 from equivalence.mutants.model import Mutant
@@ -70,4 +73,7 @@ MUTANTS: tuple[Mutant, ...] = (
     *mutual.MUTANTS,
     *dispersion.MUTANTS,
     *multilabel.MUTANTS,
+    *curves2.MUTANTS,
+    *trapezoid.MUTANTS,
+    *calibration.MUTANTS,
 )

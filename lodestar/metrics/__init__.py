@@ -137,3 +137,12 @@ from lodestar.metrics.classification import HingeLoss
 from lodestar.metrics.ranking import ReciprocalRank
 
 __all__ += ["HingeLoss", "ReciprocalRank"]
+from lodestar.metrics.classification import (
+    Auc,
+    BinStrategy,
+    CalibrationCurve,
+    DetCurve,
+    PrecisionRecallCurve,
+)
+
+__all__ += ["Auc", "BinStrategy", "CalibrationCurve", "DetCurve", "PrecisionRecallCurve"]

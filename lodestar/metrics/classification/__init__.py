@@ -55,3 +55,10 @@ __all__ = [
 from lodestar.metrics.classification.hinge_loss import HingeLoss
 
 __all__ += ["HingeLoss"]
+from lodestar.metrics.classification.auc import Auc
+from lodestar.metrics.classification.bin_strategy import BinStrategy
+from lodestar.metrics.classification.calibration_curve import CalibrationCurve
+from lodestar.metrics.classification.det_curve import DetCurve
+from lodestar.metrics.classification.precision_recall_curve import PrecisionRecallCurve
+
+__all__ += ["Auc", "BinStrategy", "CalibrationCurve", "DetCurve", "PrecisionRecallCurve"]
