@@ -24,6 +24,7 @@ import mpmath
 import numpy as np
 
 from equivalence.exact import (
+    areas,
     classification,
     clustering,
     curves,
@@ -60,6 +61,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **variance.EVALUATORS,
     **median.EVALUATORS,
     **logerror.EVALUATORS,
+    **areas.EVALUATORS,
 }
 
 

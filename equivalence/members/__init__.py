@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from equivalence.members import (
+    areas,
     classification,
     clustering,
     confusion,
@@ -67,6 +68,7 @@ REGISTRY: dict[str, Member] = {
         curves,
         pinball,
         variance,
+        areas,
     )
     for declared in family.MEMBERS
 }

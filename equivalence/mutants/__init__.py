@@ -16,6 +16,7 @@ is added to the import list below.
 from __future__ import annotations
 
 from equivalence.mutants import (
+    areas,
     clustering,
     confusion,
     curves,
@@ -54,4 +55,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *median.MUTANTS,
     *logerror.MUTANTS,
     *clustering.MUTANTS,
+    *areas.MUTANTS,
 )

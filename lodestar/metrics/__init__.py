@@ -24,6 +24,7 @@ from lodestar.metrics.classification import (
     Normalization,
     Precision,
     Recall,
+    RocAuc,
     RocCurve,
     ZeroDivision,
 )
@@ -38,7 +39,7 @@ from lodestar.metrics.clustering import (
     RandIndex,
     VMeasure,
 )
-from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
+from lodestar.metrics.ranking import AveragePrecision, Dcg, Ndcg, TopKAccuracy
 from lodestar.metrics.regression import (
     R2,
     D2AbsoluteError,
@@ -60,6 +61,7 @@ __all__ = [
     "R2",
     "Accuracy",
     "AdjustedRand",
+    "AveragePrecision",
     "AverageRow",
     "Averaging",
     "BalancedAccuracy",
@@ -96,6 +98,7 @@ __all__ = [
     "Precision",
     "RandIndex",
     "Recall",
+    "RocAuc",
     "RocCurve",
     "RootMeanSquaredError",
     "RootMeanSquaredLogError",

@@ -20,6 +20,7 @@ from lodestar.metrics.classification.log_loss import LogLoss
 from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
+from lodestar.metrics.classification.roc_auc import RocAuc
 from lodestar.metrics.classification.roc_curve import RocCurve
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "Normalization",
     "Precision",
     "Recall",
+    "RocAuc",
     "RocCurve",
     "ZeroDivision",
 ]
