@@ -918,3 +918,42 @@ CASES = (
     *_VARIANCE_CASES,
     *_CLUSTERING_CASES,
 )
+
+
+# -- the areas under a score's curves ---------------------------------------------------------
+
+_AREAS_CASES = (
+    Case(
+        "RocAuc.score",
+        _binary_scores,
+        _ours("classification.roc_auc.RocAuc.score", *_RELEVANCE, pos_label=1),
+        _theirs("roc_auc_score", *_RELEVANCE),
+        _binary_scores_floor,
+        "roc_auc_score(y_true, y_score)",
+        _BINARY_SCORES_FLOOR,
+        classes=(2,),
+    ),
+    Case(
+        "AveragePrecision.score",
+        _binary_scores,
+        _ours("ranking.average_precision.AveragePrecision.score", *_RELEVANCE, pos_label=1),
+        _theirs("average_precision_score", *_RELEVANCE, pos_label=1),
+        _binary_scores_floor,
+        "average_precision_score(y_true, y_score, pos_label=1)",
+        _BINARY_SCORES_FLOOR,
+        classes=(2,),
+    ),
+    Case(
+        "RocAuc.multi_class",
+        _probabilities,
+        _ours("classification.roc_auc.RocAuc.multi_class", *_PROBA, "classes"),
+        _theirs("roc_auc_score", *_PROBA, multi_class="ovr"),
+        _proba_floor,
+        "roc_auc_score(y_true, y_proba, multi_class='ovr')",
+        _PROBA_FLOOR,
+        classes=(10,),
+        matrix=True,
+    ),
+)
+
+CASES = (*CASES, *_AREAS_CASES)

@@ -15,18 +15,20 @@ Every ``expected`` below is worked out with NumPy alone from :func:`scores.walk`
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
-from functools import partial
 
 import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import blocks, scores, shared
+from equivalence import roles as r
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange, distance
+from equivalence.scores import Array
 from equivalence.view import View
-from lodestar.metrics import AveragePrecision, RocAuc
+from lodestar.metrics import AveragePrecision, Averaging, MultiClassStrategy, RocAuc
 
-__all__ = ["AVERAGE_PRECISION", "MEMBERS", "ROC_AUC"]
+__all__ = ["AVERAGE_PRECISION", "MEMBERS", "ROC_AUC", "ROC_AUC_MULTI_CLASS"]
 
 _FLAG = "drop_intermediate"  # drawn by the shared strategy, then left out of the call
 _SCENARIOS = scores.SCENARIOS.replace("bends ", "")
@@ -44,15 +46,18 @@ def _labels(v: View) -> int:
 # -- RocAuc.score -----------------------------------------------------------------------
 
 
-def auc_expected(v: View, reverse_ties: bool = False) -> float:
+def _area(fps: Array, tps: Array) -> float:
     """``auc(*roc_curve(...)[:2])`` in NumPy: the curve with its collinear points dropped,
     the rates, and the trapezoids summed pairwise (NaN where a class weighs nothing)."""
-    fps, tps, _ = scores.walk(v, reverse_ties)
     if fps.size > 2:
         keep = np.r_[True, (np.diff(fps, 2) != 0) | (np.diff(tps, 2) != 0), True]
         fps, tps = fps[keep], tps[keep]
     x, y = (np.r_[0.0, c] / c[-1] if c[-1] > 0 else np.full(c.size + 1, np.nan) for c in (fps, tps))
     return float((np.diff(x) * (y[1:] + y[:-1]) / 2.0).sum())
+
+
+def auc_expected(v: View, reverse_ties: bool = False) -> float:
+    return _area(*scores.walk(v, reverse_ties)[:2])
 
 
 def _roc_auc_oracle(v: View) -> float:
@@ -89,7 +94,7 @@ def _tie_order(expected: Callable[..., float]) -> Divergence:
         "walked them in reverse sample order, so with weights a running sum inside a tie "
         "can round differently.",
         differs,
-        partial(expected, reverse_ties=True),
+        expected,
         VersionRange(until="1.8"),
     )
 
@@ -191,7 +196,7 @@ AVERAGE_PRECISION = Member(
             "The sum is clipped at zero (a negative sum or NaN answers 0), as from 1.6 on; "
             "before 1.6 scikit-learn returned it as summed.",
             _clip_differs,
-            _unclipped,
+            ap_expected,
             VersionRange(until="1.6"),
         ),
         _tie_order(ap_expected),
@@ -203,4 +208,259 @@ AVERAGE_PRECISION = Member(
     ),
 )
 
-MEMBERS = (ROC_AUC, AVERAGE_PRECISION)
+
+# -- RocAuc.multi_class -------------------------------------------------------------------
+
+_OVO, _WEIGHTED = MultiClassStrategy.ONE_VS_ONE, Averaging.WEIGHTED
+_LABELS = (-3, 0, 2, 5, 7, 2**40)
+
+
+def _setting(v: View, name: str, kind: type[enum.Enum]) -> object:
+    value = v[name]
+    return kind(value) if isinstance(value, str) and value in {e.value for e in kind} else value
+
+
+def _weights_of_classes(hits: Array, weight: Array | None) -> Array:
+    totals: Array = hits.sum(axis=0) if weight is None else (hits * weight[:, None]).sum(axis=0)
+    return totals
+
+
+def multi_expected(v: View, reverse_ties: bool = False) -> float:
+    """``roc_auc_score(multi_class=...)`` in NumPy, on a call lodestar answers."""
+    truth, rows, weight = v.truth, blocks.matrix(v, np.float64), v.weight
+    assert truth is not None
+    labels = v["labels"] if v["labels"] is not None and len(v["labels"]) else None
+    classes = np.unique(truth) if labels is None else np.asarray(labels)
+    hits = truth[:, None] == classes[None, :]
+    weighted = _setting(v, "average", Averaging) is _WEIGHTED
+
+    def area(hit: Array, score: Array, w: Array | None) -> float:
+        return _area(*scores.walk(v, reverse_ties, (hit, score, w))[:2])
+
+    if _setting(v, "strategy", MultiClassStrategy) is _OVO:
+        pairs, share = [], []
+        for a in range(classes.size):
+            for b in range(a + 1, classes.size):
+                both = hits[:, a] | hits[:, b]
+                two = (area(hits[both, c], rows[both, c], None) for c in (a, b))
+                pairs.append(sum(two) / 2)
+                share.append(np.average(both))
+        return float(np.average(pairs, weights=share if weighted else None))
+    totals = _weights_of_classes(hits, weight)
+    if weighted and abs(totals.sum()) <= 1e-08:
+        return 0.0
+    each = np.array([area(hits[:, c], rows[:, c], weight) for c in range(classes.size)])
+    if not weighted:
+        return float(np.average(each))
+    each[totals == 0] = 0
+    return float(np.average(each, weights=totals))
+
+
+def _multi_oracle(v: View) -> float:
+    from sklearn.metrics import roc_auc_score
+
+    strategy, average = (
+        _setting(v, n, e) for n, e in (("strategy", MultiClassStrategy), ("average", Averaging))
+    )
+    keywords = {
+        "multi_class": getattr(strategy, "value", strategy),
+        "average": "macro" if average is None else getattr(average, "value", average),
+        "labels": v["labels"] if v["labels"] is not None and len(v["labels"]) else None,
+        "sample_weight": v.unweighted,
+    }
+    return float(roc_auc_score(v["y_true"], blocks.matrix(v), **keywords))
+
+
+@r.composite
+def _multi_calls(draw: r.Draw, scenario: str) -> Call:
+    d = blocks.start(draw, scenario, r.probability_rows, _FLAG, (2, 5))
+    del d.kwargs[_FLAG]
+    k = 2 if scenario == "binary" else d.classes
+    if scenario not in ("empty", "single_class") and d.samples < k:
+        d.truth = [*range(k), *d.truth]
+        d.rows = np.vstack((np.array(draw(r.probability_rows(k, k))).reshape(k, k), d.rows))
+    elif scenario not in ("empty", "single_class"):
+        d.truth[:k] = r.permutation(draw, list(range(k)))
+    if scenario != "not_summing_to_one":  # probabilities, so that most calls are answered
+        totals = d.rows.sum(axis=1, keepdims=True)
+        with np.errstate(all="ignore"):
+            d.rows = np.where(totals > 0, d.rows / totals, 1.0 / k)
+    labels = sorted(r.subset(draw, _LABELS, k))
+    if scenario.startswith("label"):
+        d.truth = [labels[t] for t in d.truth]
+        d.kwargs["labels"] = labels
+    if scenario == "labels_unsorted":
+        d.kwargs["labels"] = labels[::-1] if r.flip(draw) else [labels[0], *labels[:-1]]
+    if scenario == "label_missing":
+        d.truth[r.index(draw, d.samples)] = r.pick(draw, (-1, 1, 3, 2**40 + 1))
+    if scenario == "label_absent":
+        d.truth = [labels[1] if t == labels[0] else t for t in d.truth]
+    weighted = scenario in ("weighted", "zero_sum_weight", "all_zero_weight", "non_finite")
+    d.kwargs["strategy"] = r.pick(draw, (*MultiClassStrategy, "ovr", "ovo"))
+    if weighted and r.flip(draw):
+        d.kwargs["strategy"] = MultiClassStrategy.ONE_VS_REST
+    d.kwargs["average"] = r.pick(draw, (Averaging.MACRO, _WEIGHTED, None, "weighted"))
+    if scenario == "other_average":
+        d.kwargs["average"] = r.pick(draw, (Averaging.MICRO, Averaging.BINARY, "micro", "samples"))
+    d.kwargs["max_degree_of_parallelism"] = -1 if scenario == "negative_parallelism" else 4
+    return blocks.finish(draw, d, ("valid", "weighted", "binary", "two_d"))
+
+
+def _ovr_with(test: Callable[[View], bool]) -> Callable[[View], bool]:
+    return lambda v: _setting(v, "strategy", MultiClassStrategy) is not _OVO and test(v)
+
+
+def _answered(v: View) -> bool:
+    try:
+        RocAuc.multi_class(*v.args, **v.kwargs)
+    except ValueError:
+        return False
+    return True
+
+
+def _class_absent(v: View) -> bool:
+    """Fewer distinct labels in ``y_true`` than classes (those of ``labels`` included)."""
+    truth, count = v.truth, v["class_count"]
+    if truth is None or not truth.size or not isinstance(count, int) or count < 2:
+        return False
+    return len(set(truth.tolist())) < count
+
+
+def _multi_tie_differs(v: View) -> bool:
+    return (
+        v.weight is not None
+        and _answered(v)
+        and bool(distance(multi_expected(v), multi_expected(v, reverse_ties=True)))
+    )
+
+
+ROC_AUC_MULTI_CLASS = Member(
+    name="RocAuc.multi_class",
+    csharp="RocAuc.MultiClass",
+    page="reference/metrics/classification/rocauc-multiclass.md",
+    implementation=RocAuc.multi_class,
+    oracle=_multi_oracle,
+    oracle_call="roc_auc_score(y_true, y_score.reshape(-1, class_count), multi_class=strategy, "
+    "average=average, labels=labels, sample_weight=sample_weight)",
+    since="1.3",
+    scenarios=blocks.scenarios(
+        _multi_calls,
+        "valid weighted binary two_d labels labels_unsorted label_missing label_absent "
+        "other_average negative_parallelism not_summing_to_one zero_sum_weight all_zero_weight "
+        "non_finite wrong_size class_count_below_two empty single_class",
+    ),
+    edges=(
+        Edge(
+            "one_vs_one",
+            "strategy ONE_VS_ONE, answered",
+            lambda v: _answered(v) and not _ovr_with(lambda _: True)(v),
+        ),
+        Edge(
+            "weighted_average",
+            "average WEIGHTED, answered",
+            lambda v: _answered(v) and _setting(v, "average", Averaging) is _WEIGHTED,
+        ),
+        Edge(
+            "labels_given",
+            "labels given, answered",
+            lambda v: _answered(v) and v["labels"] is not None,
+        ),
+        Edge("class_absent", "a class with no sample in y_true", _class_absent),
+        blocks.BINARY,
+        blocks.NOT_SUMMING_TO_ONE,
+        *shared.edges("two_d", "negative_weight", "zero_sum_weight", "all_zero_weight", "empty"),
+        *shared.edges("non_finite", "wrong_size", "class_count_below_two"),
+    ),
+    divergences=(
+        Divergence(
+            "two_classes",
+            "widening",
+            "class_count = 2 is answered (both strategies give the mean of the two columns' "
+            "areas); scikit-learn reads two labels as a binary problem and refuses a 2-column "
+            "y_score.",
+            lambda v: v.classes == 2 and _answered(v),
+            multi_expected,
+        ),
+        Divergence(
+            "class_absent",
+            "narrowing",
+            "A class with no sample in y_true is refused, as its area is undefined; given "
+            "labels, scikit-learn leaves it out of the one-vs-one pairs and from 1.6 scores "
+            "it NaN one-vs-rest (0 under the weighted average); with two columns it answers "
+            "NaN for a single class.",
+            _class_absent,
+        ),
+        Divergence(
+            "all_zero_weight",
+            "narrowing",
+            "Weights that are all zero are refused; under the weighted average scikit-learn "
+            "answers 0 before it looks at them (the classes' weights total zero).",
+            lambda v: v.all_zero_weight,
+        ),
+        Divergence(
+            "class_count_below_two",
+            "narrowing",
+            "class_count below 2 is refused (ArgumentOutOfRangeError); scikit-learn reads a "
+            "single column as a binary score, or answers NaN for a single class.",
+            lambda v: isinstance(v["class_count"], int) and v["class_count"] < 2,
+        ),
+        Divergence(
+            "micro_average",
+            "narrowing",
+            "average MICRO is refused, as the C# library offers MACRO and WEIGHTED only; "
+            "scikit-learn answers it one-vs-rest.",
+            lambda v: _setting(v, "average", Averaging) is Averaging.MICRO,
+        ),
+        Divergence(
+            "negative_parallelism",
+            "narrowing",
+            "max_degree_of_parallelism below 0 is refused; scikit-learn has no such argument.",
+            lambda v: (
+                isinstance(v["max_degree_of_parallelism"], int)
+                and v["max_degree_of_parallelism"] < 0
+            ),
+        ),
+        Divergence(
+            "tie_order",
+            "value",
+            "Tied scores are walked in sample order, as from 1.8 on; before 1.8 a weighted "
+            "running sum inside a tie could round differently.",
+            _multi_tie_differs,
+            multi_expected,
+            VersionRange(until="1.8"),
+        ),
+    ),
+    example=Call(
+        (
+            [0, 1, 2, 2, 2, 1],
+            [
+                0.6,
+                0.3,
+                0.1,
+                0.3,
+                0.5,
+                0.2,
+                0.2,
+                0.5,
+                0.3,
+                0.1,
+                0.2,
+                0.7,
+                0.4,
+                0.4,
+                0.2,
+                0.2,
+                0.3,
+                0.5,
+            ],
+            3,
+        ),
+        {
+            "strategy": MultiClassStrategy.ONE_VS_REST,
+            "average": Averaging.MACRO,
+            "sample_weight": [1.0, 2.0, 1.0, 2.0, 1.0, 1.0],
+        },
+    ),
+)
+
+MEMBERS = (ROC_AUC, AVERAGE_PRECISION, ROC_AUC_MULTI_CLASS)

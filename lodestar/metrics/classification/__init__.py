@@ -20,7 +20,7 @@ from lodestar.metrics.classification.log_loss import LogLoss
 from lodestar.metrics.classification.matthews_correlation import MatthewsCorrelation
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
-from lodestar.metrics.classification.roc_auc import RocAuc
+from lodestar.metrics.classification.roc_auc import MultiClassRocOptions, MultiClassStrategy, RocAuc
 from lodestar.metrics.classification.roc_curve import RocCurve
 
 __all__ = [
@@ -40,6 +40,8 @@ __all__ = [
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MultiClassRocOptions",
+    "MultiClassStrategy",
     "Normalization",
     "Precision",
     "Recall",
