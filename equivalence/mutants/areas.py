@@ -10,6 +10,7 @@ auc, auc_labels = (
     bugs_of("RocAuc.score", f"classification.roc_auc:{where}")
     for where in ("binary_area", "two_labels")
 )
+multi = bugs_of("RocAuc.multi_class", "classification.roc_auc")
 ap = bugs_of("AveragePrecision.score", "ranking.average_precision:step_sum")
 ap_labels = bugs_of("AveragePrecision.score", "ranking.average_precision:_binary_labels")
 _TRAPEZOID = (
@@ -45,6 +46,36 @@ MUTANTS: tuple[Mutant, ...] = (
         "third_label_negative",
         "a third label counted as negative instead of refused",
         ("if others.min() != others.max():", "if False:"),
+    ),
+    multi(
+        "averages_swapped",
+        "the weighted average taken for MACRO and the mean for WEIGHTED",
+        ("if average is Averaging.WEIGHTED:", "if average is Averaging.MACRO:"),
+    ),
+    multi(
+        "column_number_as_label",
+        "one-vs-rest compares y_true with the column's number, not its label",
+        ("rows[:, c], int(label), weight", "rows[:, c], c, weight"),
+    ),
+    multi(
+        "cancelling_class_weights_divided",
+        "the weighted average divides by class weights that total zero (the C# mean)",
+        ("if abs(totals.sum()) <= 1e-08:\n    return 0.0", ""),
+    ),
+    multi(
+        "pairs_unweighted",
+        "the one-vs-one pairs averaged plainly under WEIGHTED",
+        ("weights = prevalence if", "weights = None if"),
+    ),
+    multi(
+        "pair_one_column",
+        "both orderings of a pair scored with the first class's column",
+        ("rows[both, b], int(classes[b])", "rows[both, a], int(classes[b])"),
+    ),
+    multi(
+        "row_sums_unchecked",
+        "rows that do not sum to one accepted",
+        ("    _rows_sum_to_one(rows)\n", ""),
     ),
     ap(
         "positive_predicted_only",
