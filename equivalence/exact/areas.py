@@ -10,6 +10,7 @@ taken, clipped at zero. A total or a predicted weight whose sign rounding decide
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 from collections.abc import Callable
@@ -69,25 +70,12 @@ def _mean(values: list[Any], weights: list[Approx] | None) -> Any:
     return total(v * w for v, w in zip(values, weights, strict=True)) / weight
 
 
-def multi_class(
-    y_true: Any,
-    y_score: Any,
-    class_count: int,
-    strategy: Any = MultiClassStrategy.ONE_VS_REST,
-    average: Any = None,
-    labels: Any = None,
-    sample_weight: Any = None,
-    max_degree_of_parallelism: int = 0,
-) -> Any:
-    RocAuc.multi_class(
-        y_true,
-        y_score,
-        class_count,
-        strategy,
-        average,
-        labels,
-        sample_weight,
-        max_degree_of_parallelism,
+def multi_class(*args: Any, **kwargs: Any) -> Any:
+    RocAuc.multi_class(*args, **kwargs)
+    call = inspect.signature(RocAuc.multi_class).bind(*args, **kwargs)
+    call.apply_defaults()
+    y_true, y_score, class_count, strategy, average, labels, sample_weight, _ = (
+        call.arguments.values()
     )
     truth = np.asarray(_inputs.labels(y_true, "y_true"))
     rows = _inputs.score_rows(y_score, truth.size, class_count, "y_score")

@@ -75,7 +75,7 @@ MUTANTS: tuple[Mutant, ...] = (
     multi(
         "row_sums_unchecked",
         "rows that do not sum to one accepted",
-        ("    _rows_sum_to_one(rows)\n", ""),
+        ("_rows_sum_to_one(rows)", "None"),
     ),
     ap(
         "positive_predicted_only",

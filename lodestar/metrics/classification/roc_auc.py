@@ -181,37 +181,6 @@ def _one_vs_one(truth: IntArray, rows: FloatArray, classes: IntArray, average: A
     return float(np.average(pairs, weights=weights))
 
 
-def multi_class(
-    y_true: Any,
-    y_score: Any,
-    class_count: int,
-    strategy: Any = MultiClassStrategy.ONE_VS_REST,
-    average: Any = None,
-    labels: Any = None,
-    sample_weight: Any = None,
-    max_degree_of_parallelism: int = 0,
-) -> float:
-    """``RocAuc.multi_class``; see there."""
-    _inputs.count(max_degree_of_parallelism, "max_degree_of_parallelism", 0)
-    how, mean = _strategy(strategy), _average(average)
-    truth = _inputs.labels(y_true, "y_true")
-    _inputs.nonempty(truth, "y_true")
-    count = _inputs.count(class_count, "class_count", 2)
-    rows = _inputs.score_rows(y_score, len(truth), count, "y_score")
-    weight = _inputs.weights(sample_weight, len(truth))
-    if weight is not None and how is MultiClassStrategy.ONE_VS_ONE:
-        raise ArgumentError(
-            "sample_weight is not supported by the one-vs-one ROC AUC, as in scikit-learn.",
-            "sample_weight",
-        )
-    _inputs.nonzero_weights(weight)
-    classes = _classes(truth, labels, count)
-    _rows_sum_to_one(rows)
-    if how is MultiClassStrategy.ONE_VS_ONE:
-        return _one_vs_one(truth, rows, classes, mean)
-    return _one_vs_rest(truth, rows, classes, mean, weight)
-
-
 @final
 class RocAuc:
     """The mirror of ``Lodestar.Metrics.RocAuc`` and of ``sklearn.metrics.roc_auc_score``."""
@@ -269,13 +238,21 @@ class RocAuc:
             ArgumentOutOfRangeError: ``class_count`` is below 2, or
                 ``max_degree_of_parallelism`` is negative.
         """
-        return multi_class(
-            y_true,
-            y_score,
-            class_count,
-            strategy,
-            average,
-            labels,
-            sample_weight,
-            max_degree_of_parallelism,
-        )
+        _inputs.count(max_degree_of_parallelism, "max_degree_of_parallelism", 0)
+        how, mean = _strategy(strategy), _average(average)
+        truth = _inputs.labels(y_true, "y_true")
+        _inputs.nonempty(truth, "y_true")
+        count = _inputs.count(class_count, "class_count", 2)
+        rows = _inputs.score_rows(y_score, len(truth), count, "y_score")
+        weight = _inputs.weights(sample_weight, len(truth))
+        if weight is not None and how is MultiClassStrategy.ONE_VS_ONE:
+            raise ArgumentError(
+                "sample_weight is not supported by the one-vs-one ROC AUC, as in scikit-learn.",
+                "sample_weight",
+            )
+        _inputs.nonzero_weights(weight)
+        classes = _classes(truth, labels, count)
+        _rows_sum_to_one(rows)
+        if how is MultiClassStrategy.ONE_VS_ONE:
+            return _one_vs_one(truth, rows, classes, mean)
+        return _one_vs_rest(truth, rows, classes, mean, weight)
