@@ -55,6 +55,7 @@ SAME_FORMULA = {
         )
     },
     ("FowlkesMallows.score", "over_root_of_product"): "sqrt(tk/pk)·sqrt(tk/qk) is tk/sqrt(pk·qk)",
+    ("RocAuc.score", "every_point_kept"): "a collinear point adds a trapezoid of the same area",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 
