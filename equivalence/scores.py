@@ -44,10 +44,13 @@ def parts(v: View) -> tuple[Array, Array, Array | None] | None:
     return truth == positive, score, weight
 
 
-def walk(v: View, reverse_ties: bool = False) -> tuple[Array, Array, Array]:
+def walk(
+    v: View, reverse_ties: bool = False, found: tuple[Array, Array, Array | None] | None = None
+) -> tuple[Array, Array, Array]:
     """The counts at each distinct score, samples of zero weight set aside: in sample
-    order inside a tie (1.8 and later), or in reverse (``reverse_ties``, before 1.8)."""
-    hit, score, weight = v.derived(parts)  # type: ignore[misc]
+    order inside a tie (1.8 and later), or in reverse (``reverse_ties``, before 1.8).
+    ``found`` walks other :func:`parts` than the call's (one class of several)."""
+    hit, score, weight = v.derived(parts) if found is None else found  # type: ignore[misc]
     if weight is not None:
         hit, score, weight = hit[weight != 0], score[weight != 0], weight[weight != 0]
     order = np.argsort(score, kind="mergesort")[::-1] if reverse_ties else None

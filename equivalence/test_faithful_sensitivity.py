@@ -62,6 +62,7 @@ SAME_FORMULA = {
     },
     ("DaviesBouldin.score", "direct_differences"): "Σ(x - y)² is ‖x‖² - 2·x·y + ‖y‖²",
     ("Auc.trapezoid", "summed_in_sequence"): "the same terms, summed left to right",
+    ("RocAuc.score", "every_point_kept"): "a collinear point adds a trapezoid of the same area",
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 

@@ -24,6 +24,7 @@ import mpmath
 import numpy as np
 
 from equivalence.exact import (
+    areas,
     calibration,
     classification,
     clustering,
@@ -82,6 +83,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **curves2.EVALUATORS,
     **trapezoid.EVALUATORS,
     **calibration.EVALUATORS,
+    **areas.EVALUATORS,
 }
 
 

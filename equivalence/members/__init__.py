@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from equivalence.members import (
+    areas,
     calibration,
     classification,
     clustering,
@@ -89,6 +90,7 @@ REGISTRY: dict[str, Member] = {
         curves2,
         trapezoid,
         calibration,
+        areas,
     )
     for declared in family.MEMBERS
 }

@@ -16,6 +16,7 @@ is added to the import list below.
 from __future__ import annotations
 
 from equivalence.mutants import (
+    areas,
     calibration,
     clustering,
     confusion,
@@ -76,4 +77,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *curves2.MUTANTS,
     *trapezoid.MUTANTS,
     *calibration.MUTANTS,
+    *areas.MUTANTS,
 )

@@ -57,12 +57,8 @@ MUTANTS: tuple[Mutant, ...] = (
             "fps, tps = fps, tps",
         ),
         (
-            "curve._fpr = _frozen(_thresholds.rate(fps, fps[-1]))",
-            "curve._fpr = _frozen(np.r_[0.0, _thresholds.rate(fps, fps[-1])])",
-        ),
-        (
-            "curve._tpr = _frozen(_thresholds.rate(tps, tps[-1]))",
-            "curve._tpr = _frozen(np.r_[0.0, _thresholds.rate(tps, tps[-1])])",
+            "fpr, tpr = _thresholds.rate(fps, fps[-1]), _thresholds.rate(tps, tps[-1])",
+            "fpr, tpr = (np.r_[0.0, _thresholds.rate(c, c[-1])] for c in (fps, tps))",
         ),
     ),
 )

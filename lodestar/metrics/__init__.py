@@ -22,10 +22,13 @@ from lodestar.metrics.classification import (
     LikelihoodRatios,
     LogLoss,
     MatthewsCorrelation,
+    MultiClassRocOptions,
+    MultiClassStrategy,
     MultilabelConfusionMatrix,
     Normalization,
     Precision,
     Recall,
+    RocAuc,
     RocCurve,
     ZeroDivision,
     ZeroOneLoss,
@@ -45,7 +48,7 @@ from lodestar.metrics.clustering import (
     Silhouette,
     VMeasure,
 )
-from lodestar.metrics.ranking import Dcg, Ndcg, TopKAccuracy
+from lodestar.metrics.ranking import AveragePrecision, Dcg, Ndcg, TopKAccuracy
 from lodestar.metrics.regression import (
     R2,
     D2AbsoluteError,
@@ -72,6 +75,7 @@ __all__ = [
     "Accuracy",
     "AdjustedMutualInformation",
     "AdjustedRand",
+    "AveragePrecision",
     "AverageRow",
     "Averaging",
     "BalancedAccuracy",
@@ -104,6 +108,8 @@ __all__ = [
     "MeanSquaredError",
     "MeanSquaredLogError",
     "MedianAbsoluteError",
+    "MultiClassRocOptions",
+    "MultiClassStrategy",
     "MultilabelConfusionMatrix",
     "MutualInformation",
     "Ndcg",
@@ -115,6 +121,7 @@ __all__ = [
     "Precision",
     "RandIndex",
     "Recall",
+    "RocAuc",
     "RocCurve",
     "RootMeanSquaredError",
     "RootMeanSquaredLogError",

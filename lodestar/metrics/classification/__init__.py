@@ -22,6 +22,7 @@ from lodestar.metrics.classification.matthews_correlation import MatthewsCorrela
 from lodestar.metrics.classification.multilabel_confusion_matrix import MultilabelConfusionMatrix
 from lodestar.metrics.classification.precision import Precision
 from lodestar.metrics.classification.recall import Recall
+from lodestar.metrics.classification.roc_auc import MultiClassRocOptions, MultiClassStrategy, RocAuc
 from lodestar.metrics.classification.roc_curve import RocCurve
 from lodestar.metrics.classification.zero_one_loss import ZeroOneLoss
 
@@ -43,10 +44,13 @@ __all__ = [
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
+    "MultiClassRocOptions",
+    "MultiClassStrategy",
     "MultilabelConfusionMatrix",
     "Normalization",
     "Precision",
     "Recall",
+    "RocAuc",
     "RocCurve",
     "ZeroDivision",
     "ZeroOneLoss",

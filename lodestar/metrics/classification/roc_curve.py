@@ -11,7 +11,7 @@ from lodestar.metrics._inputs import FloatArray
 from lodestar.metrics.classification import _thresholds
 from lodestar.metrics.classification.log_loss import positive_label
 
-__all__ = ["RocCurve"]
+__all__ = ["RocCurve", "roc_points"]
 
 
 def _frozen(values: FloatArray) -> FloatArray:
@@ -83,14 +83,21 @@ class RocCurve:
         positive = positive_label(pos_label)
         drop = _inputs.flag(drop_intermediate, "drop_intermediate")
         truth, score, weight = _thresholds.binary_scores(y_true, y_score, sample_weight)
-        points = _thresholds.walk(truth, score, positive, weight)
-        tps, fps, thresholds = points.true_positives, points.false_positives, points.thresholds
-        if drop:
-            keep = _thresholds.bends(fps, tps)
-            tps, fps, thresholds = tps[keep], fps[keep], thresholds[keep]
-        fps, tps = np.concatenate(([0.0], fps)), np.concatenate(([0.0], tps))
+        fpr, tpr, thresholds = roc_points(_thresholds.walk(truth, score, positive, weight), drop)
         curve = object.__new__(RocCurve)
-        curve._fpr = _frozen(_thresholds.rate(fps, fps[-1]))
-        curve._tpr = _frozen(_thresholds.rate(tps, tps[-1]))
-        curve._thresholds = _frozen(np.concatenate(([np.inf], thresholds)))
+        curve._fpr = _frozen(fpr)
+        curve._tpr = _frozen(tpr)
+        curve._thresholds = _frozen(thresholds)
         return curve
+
+
+def roc_points(points: _thresholds.Walk, drop: bool) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The false and true positive rates and the thresholds of the walk ``points``, the
+    origin prepended at an infinite threshold, as scikit-learn's ``roc_curve`` makes them."""
+    tps, fps, thresholds = points.true_positives, points.false_positives, points.thresholds
+    if drop:
+        keep = _thresholds.bends(fps, tps)
+        tps, fps, thresholds = tps[keep], fps[keep], thresholds[keep]
+    fps, tps = np.concatenate(([0.0], fps)), np.concatenate(([0.0], tps))
+    fpr, tpr = _thresholds.rate(fps, fps[-1]), _thresholds.rate(tps, tps[-1])
+    return fpr, tpr, np.concatenate(([np.inf], thresholds))

@@ -1,5 +1,6 @@
 """Ranking metrics."""
 
+from lodestar.metrics.ranking.average_precision import AveragePrecision
 from lodestar.metrics.ranking.dcg import Dcg, Ndcg
 from lodestar.metrics.ranking.top_k_accuracy import TopKAccuracy
 
@@ -15,3 +16,4 @@ __all__ += ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]
 from lodestar.metrics.ranking.reciprocal_rank import ReciprocalRank
 
 __all__ += ["ReciprocalRank"]
+__all__ = ["AveragePrecision", "Dcg", "Ndcg", "TopKAccuracy"]
