@@ -7,16 +7,21 @@ Members are static methods in snake_case: ``TopKAccuracy.score``,
 from lodestar.metrics.classification import (
     F1,
     Accuracy,
+    Auc,
     AverageRow,
     Averaging,
     BalancedAccuracy,
+    BinStrategy,
     BrierScore,
+    CalibrationCurve,
     ClassificationReport,
     ClassRow,
     CohenKappa,
     ConfusionMatrix,
+    DetCurve,
     FBeta,
     HammingLoss,
+    HingeLoss,
     JaccardScore,
     KappaWeighting,
     LikelihoodRatios,
@@ -27,6 +32,7 @@ from lodestar.metrics.classification import (
     MultilabelConfusionMatrix,
     Normalization,
     Precision,
+    PrecisionRecallCurve,
     Recall,
     RocAuc,
     RocCurve,
@@ -48,7 +54,16 @@ from lodestar.metrics.clustering import (
     Silhouette,
     VMeasure,
 )
-from lodestar.metrics.ranking import AveragePrecision, Dcg, Ndcg, TopKAccuracy
+from lodestar.metrics.ranking import (
+    AveragePrecision,
+    CoverageError,
+    Dcg,
+    LabelRankingAveragePrecision,
+    LabelRankingLoss,
+    Ndcg,
+    ReciprocalRank,
+    TopKAccuracy,
+)
 from lodestar.metrics.regression import (
     R2,
     D2AbsoluteError,
@@ -75,30 +90,38 @@ __all__ = [
     "Accuracy",
     "AdjustedMutualInformation",
     "AdjustedRand",
+    "Auc",
     "AveragePrecision",
     "AverageRow",
     "Averaging",
     "BalancedAccuracy",
+    "BinStrategy",
     "BrierScore",
+    "CalibrationCurve",
     "CalinskiHarabasz",
     "ClassRow",
     "ClassificationReport",
     "CohenKappa",
     "Completeness",
     "ConfusionMatrix",
+    "CoverageError",
     "D2AbsoluteError",
     "D2Pinball",
     "D2Tweedie",
     "DaviesBouldin",
     "Dcg",
+    "DetCurve",
     "ExplainedVariance",
     "FBeta",
     "FowlkesMallows",
     "GammaDeviance",
     "HammingLoss",
+    "HingeLoss",
     "Homogeneity",
     "JaccardScore",
     "KappaWeighting",
+    "LabelRankingAveragePrecision",
+    "LabelRankingLoss",
     "LikelihoodRatios",
     "LogLoss",
     "MatthewsCorrelation",
@@ -119,8 +142,10 @@ __all__ = [
     "PinballLoss",
     "PoissonDeviance",
     "Precision",
+    "PrecisionRecallCurve",
     "RandIndex",
     "Recall",
+    "ReciprocalRank",
     "RocAuc",
     "RocCurve",
     "RootMeanSquaredError",
@@ -132,24 +157,3 @@ __all__ = [
     "ZeroDivision",
     "ZeroOneLoss",
 ]
-
-from lodestar.metrics.ranking import (
-    CoverageError,
-    LabelRankingAveragePrecision,
-    LabelRankingLoss,
-)
-
-__all__ += ["CoverageError", "LabelRankingAveragePrecision", "LabelRankingLoss"]
-from lodestar.metrics.classification import HingeLoss
-from lodestar.metrics.ranking import ReciprocalRank
-
-__all__ += ["HingeLoss", "ReciprocalRank"]
-from lodestar.metrics.classification import (
-    Auc,
-    BinStrategy,
-    CalibrationCurve,
-    DetCurve,
-    PrecisionRecallCurve,
-)
-
-__all__ += ["Auc", "BinStrategy", "CalibrationCurve", "DetCurve", "PrecisionRecallCurve"]
