@@ -63,6 +63,11 @@ SAME_FORMULA = {
     ("DaviesBouldin.score", "direct_differences"): "Σ(x - y)² is ‖x‖² - 2·x·y + ‖y‖²",
     ("Auc.trapezoid", "summed_in_sequence"): "the same terms, summed left to right",
     ("RocAuc.score", "every_point_kept"): "a collinear point adds a trapezoid of the same area",
+    **{
+        (member, "wrong_over_total"): "the wrong weight over the total is the loss's formula; "
+        "one minus the accuracy is another rounding of it"
+        for member in ("ZeroOneLoss.score", "ZeroOneLoss.score[matrix]")
+    },
 }
 _SEEN: dict[str, dict[str, float | None]] = {}
 
