@@ -16,7 +16,8 @@ from __future__ import annotations
 import numbers
 import operator
 from collections.abc import Iterable
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -61,6 +62,28 @@ def _show(value: Any) -> str:
         return repr(value.item())
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+Choice = TypeVar("Choice", bound=Enum)
+
+
+def choice(kind: type[Choice], value: Any, name: str, hint: str = "") -> Choice:
+    """``value`` as a member of the string enum ``kind``: a member, or its value; anything
+    else is refused with :class:`~lodestar.errors.ArgumentOutOfRangeError` listing both
+    spellings (``hint`` is added to the sentence)."""
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str) and value in {mode.value for mode in kind}:
+        return kind(value)
+    names = ", ".join(mode.name for mode in kind)
+    values = ", ".join(repr(mode.value) for mode in kind)
+    article = "an" if kind.__name__[0] in "AEIOU" else "a"
+    raise ArgumentOutOfRangeError(
+        f"{name} is {_show(value)}; it must be {article} {kind.__name__} ({names}) or one of "
+        f"{values}.{hint}",
+        name,
+        value,
+    )
 
 
 def _as_array(value: Any, name: str) -> np.ndarray[Any, Any]:

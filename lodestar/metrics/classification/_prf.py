@@ -79,16 +79,8 @@ def policy(zero_division: Any) -> ZeroDivision:
 
 def averaging(average: Any) -> Averaging:
     """``average`` as an :class:`Averaging`: a member, or its value (``"macro"``)."""
-    if isinstance(average, Averaging):
-        return average
-    if isinstance(average, str) and average in {mode.value for mode in Averaging}:
-        return Averaging(average)
-    raise ArgumentOutOfRangeError(
-        f"average is {_inputs._show(average)}; it must be an Averaging (BINARY, MICRO, MACRO, "
-        "WEIGHTED) or one of 'binary', 'micro', 'macro', 'weighted'. For one score per "
-        "class, call per_class.",
-        "average",
-        average,
+    return _inputs.choice(
+        Averaging, average, "average", " For one score per class, call per_class."
     )
 
 

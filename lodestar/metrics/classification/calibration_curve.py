@@ -7,7 +7,7 @@ from typing import Any, final
 
 import numpy as np
 
-from lodestar.errors import ArgumentError, ArgumentOutOfRangeError
+from lodestar.errors import ArgumentError
 from lodestar.metrics import _inputs
 from lodestar.metrics._inputs import FloatArray, IntArray
 from lodestar.metrics.classification._curve import Curve, array
@@ -18,16 +18,7 @@ __all__ = ["CalibrationCurve"]
 
 
 def _strategy(value: Any) -> BinStrategy:
-    if isinstance(value, BinStrategy):
-        return value
-    if isinstance(value, str) and value in {mode.value for mode in BinStrategy}:
-        return BinStrategy(value)
-    raise ArgumentOutOfRangeError(
-        f"strategy is {_inputs._show(value)}; it must be a BinStrategy (UNIFORM, QUANTILE) "
-        "or one of 'uniform', 'quantile'.",
-        "strategy",
-        value,
-    )
+    return _inputs.choice(BinStrategy, value, "strategy")
 
 
 def _bins(inner: FloatArray, prob: FloatArray) -> IntArray:
