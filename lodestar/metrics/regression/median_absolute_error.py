@@ -6,12 +6,14 @@ count), as scikit-learn takes it, found with one selection. Weighted, it is scik
 cumulative weight reaches half the total; averaged with the next value of non-zero weight
 when the cumulative weight lands on the half within one machine epsilon.
 
-Two ways to the weighted answer give the same double. :func:`_sorted` takes scikit-learn's
-steps (a sort, a cumulative sum in sorted order, a binary search). :func:`_selected`, for
-weights that are not negative, finds the same value by selection, with no full sort: the
-answer depends on the order of the cumulative sum only where a cumulative weight comes within
-its rounding error of the half (or of the half plus epsilon), and there it steps aside for
-:func:`_sorted`.
+Two ways to the weighted answer give the same double. ``_quantile.quantiles`` takes
+scikit-learn's steps for every column at once (a sort down the columns, a cumulative sum
+in sorted order, a binary search); up to :data:`SORTED` samples, or with a negative
+weight, that is the way. :func:`_selected`, for larger columns of weights
+that are not negative, finds the same value by selection, with no full sort: the answer
+depends on the order of the cumulative sum only where a cumulative weight comes within its
+rounding error of the half (or of the half plus epsilon), and there it steps aside for
+:func:`_sorted`, the same steps as one column.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from lodestar.metrics.regression import _outputs
+from lodestar.metrics.regression._quantile import quantiles
 
 __all__ = ["MedianAbsoluteError"]
 
@@ -29,6 +32,9 @@ FloatArray = npt.NDArray[np.float64]
 EPSILON = float(np.finfo(np.float64).eps)
 #: Up to this many values a column is sorted outright: selection would cost more.
 SMALL = 4096
+#: Up to this many samples every column is sorted at once (one ``argsort`` down the block):
+#: below it the selection's per-column steps cost more than the sort they spare.
+SORTED = 16384
 #: About this many values bracket the median, this far either side of the half.
 SAMPLE, SPREAD = 4096, 0.05
 
@@ -142,7 +148,8 @@ def _medians(found: _outputs.Targets) -> FloatArray:
     _outputs.refuse_non_finite(found)
     residual = np.abs(found.truth - found.predicted)
     weight = found.weight
-    sort = weight is not None and bool((weight < 0).any())
+    if weight is not None and (found.samples <= SORTED or bool((weight < 0).any())):
+        return quantiles(residual, weight, 0.5)
     result = np.empty(found.outputs)
     for column in range(found.outputs):
         values = residual[:, column]
@@ -150,7 +157,7 @@ def _medians(found: _outputs.Targets) -> FloatArray:
             result[column] = _middle(values)
             continue
         values = np.ascontiguousarray(values)
-        chosen = None if sort else _selected(values, weight)
+        chosen = _selected(values, weight)
         result[column] = _sorted(values, weight) if chosen is None else chosen
     return result
 
