@@ -6,14 +6,12 @@ count), as scikit-learn takes it, found with one selection. Weighted, it is scik
 cumulative weight reaches half the total; averaged with the next value of non-zero weight
 when the cumulative weight lands on the half within one machine epsilon.
 
-Two ways to the weighted answer give the same double. ``_quantile.quantiles`` takes
-scikit-learn's steps for every column at once (a sort down the columns, a cumulative sum
-in sorted order, a binary search); up to :data:`SORTED` samples, or with a negative
-weight, that is the way. :func:`_selected`, for larger columns of weights
-that are not negative, finds the same value by selection, with no full sort: the answer
-depends on the order of the cumulative sum only where a cumulative weight comes within its
-rounding error of the half (or of the half plus epsilon), and there it steps aside for
-:func:`_sorted`, the same steps as one column.
+Two ways to the weighted answer give the same double. :func:`_sorted` takes scikit-learn's
+steps (a sort, a cumulative sum in sorted order, a binary search). :func:`_selected`, for
+weights that are not negative, finds the same value by selection, with no full sort: the
+answer depends on the order of the cumulative sum only where a cumulative weight comes within
+its rounding error of the half (or of the half plus epsilon), and there it steps aside for
+:func:`_sorted`.
 """
 
 from __future__ import annotations
@@ -24,7 +22,6 @@ import numpy as np
 import numpy.typing as npt
 
 from lodestar.metrics.regression import _outputs
-from lodestar.metrics.regression._quantile import quantiles
 
 __all__ = ["MedianAbsoluteError"]
 
@@ -32,9 +29,6 @@ FloatArray = npt.NDArray[np.float64]
 EPSILON = float(np.finfo(np.float64).eps)
 #: Up to this many values a column is sorted outright: selection would cost more.
 SMALL = 4096
-#: Up to this many samples every column is sorted at once (one ``argsort`` down the block):
-#: below it the selection's per-column steps cost more than the sort they spare.
-SORTED = 16384
 #: About this many values bracket the median, this far either side of the half.
 SAMPLE, SPREAD = 4096, 0.05
 
@@ -64,8 +58,13 @@ def _within(
     """Among a few values (weights ``high``, ``below`` weighing under all of them), the
     first whose cumulative weight reaches ``half``, with the weight under it and through
     it."""
-    order = np.argsort(low, kind="stable")
-    distinct, first = np.unique(low[order], return_index=True)
+    order = np.argsort(low)  # the order within ties moves a sum only within `bound`
+    ordered = low[order]
+    starts = np.empty(ordered.size, dtype=bool)
+    starts[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    first = np.flatnonzero(starts)
+    distinct = ordered[first]
     reached_by = below + np.add.reduceat(high[order], first).cumsum()
     group = min(int(np.searchsorted(reached_by, half)), distinct.size - 1)
     under = below if group == 0 else float(reached_by[group - 1])
@@ -148,8 +147,7 @@ def _medians(found: _outputs.Targets) -> FloatArray:
     _outputs.refuse_non_finite(found)
     residual = np.abs(found.truth - found.predicted)
     weight = found.weight
-    if weight is not None and (found.samples <= SORTED or bool((weight < 0).any())):
-        return quantiles(residual, weight, 0.5)
+    sort = weight is not None and bool((weight < 0).any())
     result = np.empty(found.outputs)
     for column in range(found.outputs):
         values = residual[:, column]
@@ -157,7 +155,7 @@ def _medians(found: _outputs.Targets) -> FloatArray:
             result[column] = _middle(values)
             continue
         values = np.ascontiguousarray(values)
-        chosen = _selected(values, weight)
+        chosen = None if sort else _selected(values, weight)
         result[column] = _sorted(values, weight) if chosen is None else chosen
     return result
 
