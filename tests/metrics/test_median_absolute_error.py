@@ -12,24 +12,27 @@ RNG = np.random.default_rng(20261201)
 N = 3 * module.SMALL + 1  # past the size at which a column is selected, not sorted
 
 
-def _cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
-    spread = RNG.normal(size=(N, 2))
-    ties = RNG.integers(0, 7, size=(N, 2)).astype(float)
+def _cases(size: int) -> list[tuple[str, np.ndarray, np.ndarray]]:
+    spread = RNG.normal(size=(size, 2))
+    ties = RNG.integers(0, 7, size=(size, 2)).astype(float)
     ordered = np.sort(spread, axis=0)
     weights = {
-        "fractional": RNG.random(N),
-        "whole": RNG.integers(0, 4, N).astype(float),
-        "skewed": RNG.random(N) ** 8,
-        "uniform": np.full(N, 0.7),
+        "fractional": RNG.random(size),
+        "whole": RNG.integers(0, 4, size).astype(float),
+        "skewed": RNG.random(size) ** 8,
+        "uniform": np.full(size, 0.7),
+        "signed": RNG.random(size) - 0.25,
     }
     return [
-        (f"{shape} {kind}", values, weight)
+        (f"{size} {shape} {kind}", values, weight)
         for shape, values in (("spread", spread), ("ties", ties), ("ordered", ordered))
         for kind, weight in weights.items()
     ]
 
 
-@pytest.mark.parametrize(("name", "values", "weight"), _cases(), ids=lambda c: str(c)[:20])
+@pytest.mark.parametrize(
+    ("name", "values", "weight"), _cases(N) + _cases(1000), ids=lambda c: str(c)[:24]
+)
 def test_selection_gives_scikit_learns_weighted_median(
     name: str, values: np.ndarray, weight: np.ndarray
 ) -> None:

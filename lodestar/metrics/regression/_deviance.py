@@ -89,12 +89,18 @@ def require_domain(found: _outputs.Targets, power: float) -> None:
 
 
 def _powers(truth: Any, predicted: Any, power: float, out: Any, clamp: bool) -> None:
-    """The general regime, scikit-learn's three quotients in its order."""
+    """The general regime, scikit-learn's three quotients in its order, written into
+    ``out`` and one scratch block of its shape."""
     base = np.where(truth > 0, truth, 0.0) if clamp else truth
-    first = np.power(base, 2.0 - power) / ((1.0 - power) * (2.0 - power))
-    second = truth * np.power(predicted, 1.0 - power) / (1.0 - power)
-    np.subtract(first, second, out=out)
-    out += np.power(predicted, 2.0 - power) / (2.0 - power)
+    np.power(base, 2.0 - power, out=out)
+    out /= (1.0 - power) * (2.0 - power)
+    scratch = np.power(predicted, 1.0 - power)
+    scratch *= truth  # y·ŷ^(1-p): a product is the same double in either order
+    scratch /= 1.0 - power
+    out -= scratch
+    np.power(predicted, 2.0 - power, out=scratch)
+    scratch /= 2.0 - power
+    out += scratch
     out *= 2.0
 
 

@@ -150,7 +150,7 @@ def column_means(values: FloatArray, found: Targets) -> FloatArray:
 Term = Callable[[FloatArray, FloatArray, FloatArray], object]
 
 #: How many values a chunk of rows holds: its temporaries stay in the processor's cache.
-CHUNK = 1 << 15
+CHUNK = 1 << 16
 
 
 def term_means(term: Term, found: Targets) -> FloatArray:
@@ -171,25 +171,19 @@ def term_means(term: Term, found: Targets) -> FloatArray:
         if total == 0.0:
             raise ArgumentError("Weights sum to zero, can't be normalized", "sample_weight")
     rows = max(1, CHUNK // outputs)
-    buffer = np.empty((rows + 1, outputs))
-
-    def chunk(start: int, stop: int) -> FloatArray:
-        values = buffer[1 : 1 + stop - start]
-        term(truth[start:stop], predicted[start:stop], values)
-        if weight is not None:
-            np.multiply(values, weight[start:stop, np.newaxis], out=values)
-        return values
-
-    def tree(start: int, count: int) -> float:
-        if count <= rows:
-            return float(np.add.reduce(chunk(start, start + count)[:, 0]))
-        half = count // 2
-        half -= half % 8
-        return tree(start, half) + tree(start + half, count - half)
-
     if outputs == 1:
-        sums = np.array([tree(0, samples)])
+        column = _pairwise(term, truth[:, 0], predicted[:, 0], weight, rows)
+        sums = np.array([column])
     else:
+        buffer = np.empty((rows + 1, outputs))
+
+        def chunk(start: int, stop: int) -> FloatArray:
+            values = buffer[1 : 1 + stop - start]
+            term(truth[start:stop], predicted[start:stop], values)
+            if weight is not None:
+                np.multiply(values, weight[start:stop, np.newaxis], out=values)
+            return values
+
         sums = chunk(0, rows).sum(axis=0)
         for start in range(rows, samples, rows):
             stop = min(samples, start + rows)
@@ -200,6 +194,30 @@ def term_means(term: Term, found: Targets) -> FloatArray:
     if not np.isfinite(means).all():
         refuse_non_finite(found)
     return means
+
+
+def _pairwise(
+    term: Term, truth: FloatArray, predicted: FloatArray, weight: FloatArray | None, rows: int
+) -> float:
+    """NumPy's pairwise sum of ``term``'s (weighted) values of two columns, ``rows`` values
+    at a time: the halves are split as NumPy splits them (at ``n // 2`` rounded down to a
+    multiple of 8) until a piece fits in ``rows``, whose sum ``numpy.add.reduce`` takes."""
+    buffer = np.empty(rows)
+    add, multiply = np.add.reduce, np.multiply
+
+    def tree(start: int, count: int) -> float:
+        if count > rows:
+            half = count // 2
+            half -= half % 8
+            return tree(start, half) + tree(start + half, count - half)
+        stop = start + count
+        values = buffer[:count]
+        term(truth[start:stop], predicted[start:stop], values)
+        if weight is not None:
+            multiply(values, weight[start:stop], out=values)
+        return float(add(values))
+
+    return tree(0, truth.size)
 
 
 def reduce(per_output: FloatArray, output_weights: Any) -> float:

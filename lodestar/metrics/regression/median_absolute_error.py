@@ -58,8 +58,13 @@ def _within(
     """Among a few values (weights ``high``, ``below`` weighing under all of them), the
     first whose cumulative weight reaches ``half``, with the weight under it and through
     it."""
-    order = np.argsort(low, kind="stable")
-    distinct, first = np.unique(low[order], return_index=True)
+    order = np.argsort(low)  # the order within ties moves a sum only within `bound`
+    ordered = low[order]
+    starts = np.empty(ordered.size, dtype=bool)
+    starts[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=starts[1:])
+    first = np.flatnonzero(starts)
+    distinct = ordered[first]
     reached_by = below + np.add.reduceat(high[order], first).cumsum()
     group = min(int(np.searchsorted(reached_by, half)), distinct.size - 1)
     under = below if group == 0 else float(reached_by[group - 1])
@@ -79,17 +84,26 @@ def _bracket(values: FloatArray, weight: FloatArray, half: float) -> tuple[float
     return float(picked[order[ends[0]]]), float(picked[order[ends[1]]])
 
 
-def _selected(values: FloatArray, weight: FloatArray) -> float | None:
+def _weighed(weight: FloatArray) -> tuple[float, float]:
+    """The total of the weights, and how far from it any order of adding them up may land:
+    nothing for whole weights under 2⁵³, else ``4·n·eps·total``."""
+    total = float(weight.sum())
+    whole = bool((weight == np.floor(weight)).all()) and total < 2.0**53
+    return total, 0.0 if whole else 4.0 * weight.size * EPSILON * total
+
+
+def _selected(
+    values: FloatArray, weight: FloatArray, weighed: tuple[float, float] | None = None
+) -> float | None:
     """The same median by selection, for non-negative weights; ``None`` where rounding
-    could decide it (the caller then sorts).
+    could decide it (the caller then sorts). ``weighed`` is :func:`_weighed`'s answer for
+    ``weight``, when the caller has it already.
 
     A strided sample brackets the median; one pass weighs what lies under the bracket and
     keeps what lies in it, and the few values kept are sorted. Should the bracket miss,
     the values are halved around their median until few are left.
     """
-    total = float(weight.sum())
-    whole = bool((weight == np.floor(weight)).all()) and total < 2.0**53
-    bound = 0.0 if whole else 4.0 * values.size * EPSILON * total
+    total, bound = _weighed(weight) if weighed is None else weighed
     half = 0.5 * total
     below, low, high = 0.0, values, weight
     bracket = _bracket(values, weight, half) if values.size > SMALL else None
@@ -142,15 +156,15 @@ def _medians(found: _outputs.Targets) -> FloatArray:
     _outputs.refuse_non_finite(found)
     residual = np.abs(found.truth - found.predicted)
     weight = found.weight
-    sort = weight is not None and bool((weight < 0).any())
     result = np.empty(found.outputs)
-    for column in range(found.outputs):
-        values = residual[:, column]
-        if weight is None:
-            result[column] = _middle(values)
-            continue
-        values = np.ascontiguousarray(values)
-        chosen = None if sort else _selected(values, weight)
+    if weight is None:
+        for column in range(found.outputs):
+            result[column] = _middle(residual[:, column])
+        return result
+    sort = bool((weight < 0).any())
+    weighed = None if sort else _weighed(weight)
+    for column, values in enumerate(np.ascontiguousarray(residual.T)):
+        chosen = None if weighed is None else _selected(values, weight, weighed)
         result[column] = _sorted(values, weight) if chosen is None else chosen
     return result
 
