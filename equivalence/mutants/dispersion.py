@@ -58,7 +58,10 @@ MUTANTS: tuple[Mutant, ...] = (
     _CH(
         "root_dispersion",
         "distances, not squared distances, inside",
-        ("within += np.sum((block - centre) ** 2)", "within += np.sum(np.abs(block - centre))"),
+        (
+            "within += np.sum(np.square(block, out=block))",
+            "within += np.sum(np.abs(block, out=block))",
+        ),
     ),
     _DB(
         "coincident_infinite",
