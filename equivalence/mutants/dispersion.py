@@ -59,8 +59,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "root_dispersion",
         "distances, not squared distances, inside",
         (
-            "within += np.sum(np.square(block, out=block))",
-            "within += np.sum(np.abs(block, out=block))",
+            "within += total(np.square(block, out=block), axis=None)",
+            "within += total(np.abs(block, out=block), axis=None)",
         ),
     ),
     _DB(
