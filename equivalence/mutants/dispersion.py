@@ -58,7 +58,10 @@ MUTANTS: tuple[Mutant, ...] = (
     _CH(
         "root_dispersion",
         "distances, not squared distances, inside",
-        ("within += np.sum((block - centre) ** 2)", "within += np.sum(np.abs(block - centre))"),
+        (
+            "within += total(np.square(block, out=block), axis=None)",
+            "within += total(np.abs(block, out=block), axis=None)",
+        ),
     ),
     _DB(
         "coincident_infinite",

@@ -13,17 +13,21 @@ MUTANTS: tuple[Mutant, ...] = (
     bug(
         "turning_answered",
         "an x that rises and falls is integrated instead of refused",
-        ("if not (dx <= 0).all():", "if False:"),
+        ("if rises:", "if False:"),
     ),
     bug(
         "strictly_monotone",
         "a repeated x counts as a turn",
-        ("if (dx < 0).any():", "if (dx <= 0).any():"),
+        ("falls |= bool(step.min() < 0)", "falls |= bool(step.min() <= 0)"),
     ),
     bug(
         "right_endpoint",
         "each strip's height read at its right end, not the mean of both",
-        ("(ys[1:] + ys[:-1]) / 2.0", "ys[1:]"),
+        (
+            "np.add(ys[start + 1 : stop + 1], ys[start:stop], out=part)",
+            "np.copyto(part, ys[start + 1 : stop + 1])",
+        ),
+        ("part /= 2.0", "pass"),
     ),
     bug(
         "summed_in_sequence",

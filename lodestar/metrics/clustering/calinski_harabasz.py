@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from lodestar.metrics.clustering._samples import clusters
+from lodestar.metrics.clustering._samples import clusters, refuse_non_finite
 
 __all__ = ["CalinskiHarabasz"]
 
@@ -31,13 +31,22 @@ class CalinskiHarabasz:
                 outside ``[2, n - 1]``.
             ArgumentOutOfRangeError: ``feature_count`` is below 1.
         """
-        matrix, blocks = clusters(labels, features, feature_count)
+        found = clusters(labels, features, feature_count)
+        matrix, blocks = found
         mean = np.mean(matrix, axis=0)
         between, within = 0.0, 0.0
-        for block in blocks:
-            centre = np.mean(block, axis=0)
-            between += block.shape[0] * np.sum((centre - mean) ** 2)
-            within += np.sum((block - centre) ** 2)
+        # np.add.reduce, and a division by the count, are the steps np.sum and np.mean
+        # take, without their Python layers (which dominate for many small clusters).
+        total = np.add.reduce
+        with np.errstate(invalid="ignore"):  # NaN or infinity: refused below
+            for block in blocks:
+                centre = total(block, axis=0) / block.shape[0]
+                between += block.shape[0] * total(np.square(centre - mean))
+                # (block - centre) ** 2 formed in the block's own rows, which are a copy.
+                np.subtract(block, centre, out=block)
+                within += total(np.square(block, out=block), axis=None)
+        if not np.isfinite(within):
+            refuse_non_finite(found)
         if within == 0.0:
             return 1.0
         samples, count = matrix.shape[0], len(blocks)

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from lodestar.metrics._inputs import FloatArray
-from lodestar.metrics.clustering._samples import clusters
+from lodestar.metrics.clustering._samples import clusters, refuse_non_finite
 
 __all__ = ["DaviesBouldin", "distances"]
 
@@ -50,12 +50,16 @@ class DaviesBouldin:
                 mis-sized features or labels, a label count outside ``[2, n - 1]``).
             ArgumentOutOfRangeError: ``feature_count`` is below 1.
         """
-        _, blocks = clusters(labels, features, feature_count)
+        found = clusters(labels, features, feature_count)
+        blocks = found.blocks
         centroids = np.zeros((len(blocks), blocks[0].shape[1]))
         spread = np.zeros(len(blocks))
-        for k, block in enumerate(blocks):
-            centroids[k] = np.mean(block, axis=0)
-            spread[k] = np.mean(distances(block, centroids[k][np.newaxis, :]))
+        with np.errstate(invalid="ignore"):  # NaN or infinity: refused below
+            for k, block in enumerate(blocks):
+                centroids[k] = np.mean(block, axis=0)
+                spread[k] = np.mean(distances(block, centroids[k][np.newaxis, :]))
+        if not np.isfinite(spread).all():
+            refuse_non_finite(found)
         apart = distances(centroids)
         if np.all(np.isclose(spread, 0.0)) or np.all(np.isclose(apart, 0.0)):
             return 0.0
