@@ -1,4 +1,4 @@
-"""Seeded porting bugs of ``AveragePrecision.per_label`` and the label-matrix form of
+"""Seeded porting bugs of ``AveragePrecision.per_label`` and of the label-matrix form of
 ``AveragePrecision.score``."""
 
 from __future__ import annotations
@@ -7,82 +7,63 @@ from equivalence.mutants.model import Mutant, bugs_of
 
 __all__ = ["MUTANTS"]
 
-_WHERE = "ranking.average_precision"
+_AT = "ranking.average_precision:"
 read, column, each = (
-    bugs_of("AveragePrecision.per_label", f"{_WHERE}:{where}")
-    for where in ("_matrices", "_column", "_per_label")
+    bugs_of("AveragePrecision.per_label", _AT + f) for f in ("_matrices", "_column", "_per_label")
 )
-combined, averaging = (
-    bugs_of("AveragePrecision.score[matrix]", f"{_WHERE}:{where}")
-    for where in ("_combined", "_matrix_averaging")
+mixed, mode = (
+    bugs_of("AveragePrecision.score[matrix]", _AT + f) for f in ("_combined", "_matrix_averaging")
 )
+_MACRO = "return float(np.average(_per_label(truth, scores, weight)))"
+_PRESENT = "present = truth.any(axis=0)\nif not present.any():\n    return 0.0\n"
 
 MUTANTS: tuple[Mutant, ...] = (
     read(
         "column_major_scores",
-        "the flat score matrix read column by column (index label * rows + row)",
-        ("scores = flat.reshape(-1, count)", "scores = flat.reshape(count, -1).T"),
+        "flat scores read column by column",
+        ("flat.reshape(-1, count)", "flat.reshape(count, -1).T"),
     ),
     read(
-        "one_label_refused",
-        "label_count = 1 refused, as coverage and the ranking loss refuse it",
-        (
-            '_inputs.count(label_count, "label_count", 1,',
-            '_inputs.count(label_count, "label_count", 2,',
-        ),
+        "one_label_refused", "label_count = 1 refused", ('"label_count", 1,', '"label_count", 2,')
     ),
     column(
         "negatives_positive",
-        "each column scored with False as the positive label",
-        ("truth.view(np.int8), scores, 1, weight", "truth.view(np.int8), scores, 0, weight"),
+        "False taken as the positive label",
+        ("scores, 1, weight", "scores, 0, weight"),
     ),
     column(
         "no_positive_nan",
-        "a label no sample carries scored NaN instead of 0",
-        (
-            "return step_sum(",
-            "if not truth.any():\n    return float('nan')\nreturn step_sum(",
-        ),
+        "a label with no positive scored NaN",
+        ("return step_sum(", "if not truth.any():\n    return float('nan')\nreturn step_sum("),
     ),
     each(
         "columns_unweighted",
-        "the row weights left out of each column's walk",
-        ("_column(truth[:, c], scores[:, c], weight)", "_column(truth[:, c], scores[:, c], None)"),
+        "the row weights left out of each column",
+        ("scores[:, c], weight)", "scores[:, c], None)"),
     ),
-    combined(
+    mixed(
         "micro_weights_tiled",
-        "MICRO repeats the weight vector once a label (tile) instead of each weight along its row",
-        ("np.repeat(weight, truth.shape[1])", "np.tile(weight, truth.shape[1])"),
+        "MICRO tiles the weights instead of repeating each along its row",
+        ("np.repeat(", "np.tile("),
     ),
-    combined(
+    mixed(
         "one_label_averaged",
-        "a single label averaged like many (the weighted mean of one value rounds; 0 when its "
-        "weight cancels)",
-        ("if mode is Averaging.MICRO or truth.shape[1] == 1:", "if mode is Averaging.MICRO:"),
+        "a single label averaged like many (the C# path)",
+        (" or truth.shape[1] == 1:", ":"),
     ),
-    combined(
+    mixed(
         "support_unweighted",
-        "WEIGHTED weighs each label by its count of positives, the row weights left out",
-        ("np.sum(truth, axis=0)\nif weight is None", "np.sum(truth, axis=0)\nif True"),
+        "WEIGHTED weighs the labels by their count of positives",
+        ("if weight is None\n", "if True\n"),
     ),
-    combined(
+    mixed(
         "macro_over_present_labels",
-        "MACRO takes the mean over the labels some sample carries only",
-        (
-            "return float(np.average(_per_label(truth, scores, weight)))",
-            "present = truth.any(axis=0)\n"
-            "if not present.any():\n    return 0.0\n"
-            "return float(np.average(_per_label(truth, scores, weight)[present]))",
-        ),
+        "MACRO over the labels some sample carries",
+        (_MACRO, _PRESENT + _MACRO.replace("))", ")[present])")),
     ),
-    combined(
-        "cancelling_totals_divided",
-        "WEIGHTED divides by labels' weights that total exactly zero instead of answering 0",
-        ("if abs(totals.sum()) <= 1e-08:\n    return 0.0", ""),
-    ),
-    averaging(
+    mode(
         "binary_accepted",
-        "averaging BINARY accepted over a matrix (read as WEIGHTED)",
+        "averaging BINARY accepted over a matrix",
         ("if mode is Averaging.BINARY:", "if False:"),
     ),
 )
