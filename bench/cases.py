@@ -1400,3 +1400,46 @@ _AREAS_CASES = (
 )
 
 CASES = (*CASES, *_AREAS_CASES)
+
+
+# -- the average precision of a label matrix -----------------------------------------------
+
+#: The label counts of the label-matrix average precision, and its cap on the values.
+AP_MATRIX_CLASSES = (10, 100)
+AP_MATRIX_MAX_SCORES = 1_000_000
+
+
+def _ap_label_matrix(rng: np.random.Generator, n: int, classes: int) -> dict[str, Any]:
+    """:func:`_label_matrix`, with ``label_count`` to pass by keyword."""
+    return {**_label_matrix(rng, n, classes), "label_count": classes}
+
+
+def _ap_matrix_case(averaging: str | None) -> Case:
+    path = "ranking.average_precision.AveragePrecision"
+    if averaging is None:
+        member, ours = (
+            "AveragePrecision.per_label",
+            _ours(f"{path}.per_label", *_RELEVANCE, "classes"),
+        )
+    else:
+        ours = _ours(f"{path}.score", *_RELEVANCE, named=("label_count",), averaging=averaging)
+        member = "AveragePrecision.score[matrix]"
+    return Case(
+        member,
+        _ap_label_matrix,
+        ours,
+        _theirs("average_precision_score", *_RELEVANCE, average=averaging),
+        _relevance_floor,
+        f"average_precision_score(y_true, y_score, average={averaging!r})",
+        _RELEVANCE_FLOOR,
+        variant=averaging or "",
+        classes=AP_MATRIX_CLASSES,
+        matrix=True,
+        max_values=AP_MATRIX_MAX_SCORES,
+    )
+
+
+CASES = (
+    *CASES,
+    *(_ap_matrix_case(averaging) for averaging in (None, "macro", "weighted", "micro")),
+)

@@ -24,6 +24,7 @@ import mpmath
 import numpy as np
 
 from equivalence.exact import (
+    ap_matrix,
     areas,
     calibration,
     classification,
@@ -84,6 +85,7 @@ EVALUATORS: dict[str, Callable[..., Any]] = {
     **trapezoid.EVALUATORS,
     **calibration.EVALUATORS,
     **areas.EVALUATORS,
+    **ap_matrix.EVALUATORS,
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from equivalence.members import (
+    ap_matrix,
     areas,
     calibration,
     classification,
@@ -91,6 +92,7 @@ REGISTRY: dict[str, Member] = {
         trapezoid,
         calibration,
         areas,
+        ap_matrix,
     )
     for declared in family.MEMBERS
 }

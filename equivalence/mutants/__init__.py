@@ -16,6 +16,7 @@ is added to the import list below.
 from __future__ import annotations
 
 from equivalence.mutants import (
+    ap_matrix,
     areas,
     calibration,
     clustering,
@@ -78,4 +79,5 @@ MUTANTS: tuple[Mutant, ...] = (
     *trapezoid.MUTANTS,
     *calibration.MUTANTS,
     *areas.MUTANTS,
+    *ap_matrix.MUTANTS,
 )
