@@ -198,6 +198,30 @@ def _batches(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Ca
     return calls
 
 
+_WARMED: list[bool] = []
+
+
+def warm_up() -> None:
+    """Pays, once a process, the costs Hypothesis and scikit-learn charge their first
+    use, before a member's clock starts: ``sklearn.metrics`` imported (hundreds of
+    modules), and Hypothesis's scan of every loaded local module for the constants it
+    mixes into draws (about 0.2 s, done on the first draw of a process and after that
+    only for modules loaded since). Without it the first member a process runs is
+    charged for them."""
+    if _WARMED:
+        return
+    _WARMED.append(True)
+    try:
+        import sklearn.metrics  # noqa: F401
+    except ImportError:  # a reference-only run: nothing of scikit-learn to warm
+        pass
+    try:
+        from hypothesis.internal.conjecture.providers import _get_local_constants
+    except ImportError:  # a Hypothesis without the scan: nothing to warm
+        return
+    _get_local_constants()
+
+
 def run_member(
     member: Member,
     *,
@@ -315,6 +339,7 @@ def run_member(
                 result.counterexample = last_failure[0].reproduction
         return result.status == "fails"
 
+    warm_up()
     # At most BATCH calls an example, as many in each, after the simplest example's one.
     size = max(1, math.ceil((share - 1) / max(1, math.ceil((share - 1) / BATCH))))
     started = time.perf_counter()
