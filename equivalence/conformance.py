@@ -6,6 +6,7 @@ member, and what the pytest entry points assert on.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections import Counter
@@ -211,10 +212,8 @@ def warm_up() -> None:
     if _WARMED:
         return
     _WARMED.append(True)
-    try:
+    with contextlib.suppress(ImportError):  # a reference-only run: nothing to warm
         import sklearn.metrics  # noqa: F401
-    except ImportError:  # a reference-only run: nothing of scikit-learn to warm
-        pass
     try:
         from hypothesis.internal.conjecture.providers import _get_local_constants
     except ImportError:  # a Hypothesis without the scan: nothing to warm
