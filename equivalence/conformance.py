@@ -7,6 +7,7 @@ member, and what the pytest entry points assert on.
 from __future__ import annotations
 
 import contextlib
+import gc
 import math
 import time
 from collections import Counter
@@ -208,7 +209,9 @@ def warm_up() -> None:
     modules), and Hypothesis's scan of every loaded local module for the constants it
     mixes into draws (about 0.2 s, done on the first draw of a process and after that
     only for modules loaded since). Without it the first member a process runs is
-    charged for them."""
+    charged for them. The objects alive by then (the modules of both libraries and
+    their tables) are frozen out of the garbage collector's full passes, which would
+    otherwise walk them all again, in whichever member's run they fall."""
     if _WARMED:
         return
     _WARMED.append(True)
@@ -217,8 +220,11 @@ def warm_up() -> None:
     try:
         from hypothesis.internal.conjecture.providers import _get_local_constants
     except ImportError:  # a Hypothesis without the scan: nothing to warm
-        return
-    _get_local_constants()
+        pass
+    else:
+        _get_local_constants()
+    gc.collect()
+    gc.freeze()
 
 
 def run_member(
