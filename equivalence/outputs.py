@@ -105,12 +105,14 @@ MOST_SAMPLES, MOST_OUTPUTS = 6, 4
 #: each on a table, four for any float), then its weights.
 _SWITCHES = 12
 _TABLES = {"grid": GRID, "whole": WHOLE, "ill_conditioned": SPREAD, "nudge": NUDGES}
+#: The tables as arrays, built once.
+_ARRAYS = {name: np.asarray(values, dtype=np.float64) for name, values in _TABLES.items()}
 
 
 def _values(raw: bytes, size: int, flavour: str, offset: float) -> Array:
     """``size`` values of ``flavour`` read out of ``raw`` (:func:`_width` bytes each)."""
-    if flavour in _TABLES:
-        table = np.asarray(_TABLES[flavour], dtype=np.float64)
+    table = _ARRAYS.get(flavour)
+    if table is not None:
         codes = np.frombuffer(raw, dtype=np.uint8, count=size)
         return offset + table[codes % len(table)]
     # Four bytes a value, spread over all 64 bits by an odd multiplier (a bijection), so
