@@ -6,6 +6,8 @@ member, and what the pytest entry points assert on.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import time
 from collections import Counter
@@ -198,6 +200,33 @@ def _batches(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Ca
     return calls
 
 
+_WARMED: list[bool] = []
+
+
+def warm_up() -> None:
+    """Pays, once a process, the costs Hypothesis and scikit-learn charge their first
+    use, before a member's clock starts: ``sklearn.metrics`` imported (hundreds of
+    modules), and Hypothesis's scan of every loaded local module for the constants it
+    mixes into draws (about 0.2 s, done on the first draw of a process and after that
+    only for modules loaded since). Without it the first member a process runs is
+    charged for them. The objects alive by then (the modules of both libraries and
+    their tables) are frozen out of the garbage collector's full passes, which would
+    otherwise walk them all again, in whichever member's run they fall."""
+    if _WARMED:
+        return
+    _WARMED.append(True)
+    with contextlib.suppress(ImportError):  # a reference-only run: nothing to warm
+        import sklearn.metrics  # noqa: F401
+    try:
+        from hypothesis.internal.conjecture.providers import _get_local_constants
+    except ImportError:  # a Hypothesis without the scan: nothing to warm
+        pass
+    else:
+        _get_local_constants()
+    gc.collect()
+    gc.freeze()
+
+
 def run_member(
     member: Member,
     *,
@@ -315,6 +344,7 @@ def run_member(
                 result.counterexample = last_failure[0].reproduction
         return result.status == "fails"
 
+    warm_up()
     # At most BATCH calls an example, as many in each, after the simplest example's one.
     size = max(1, math.ceil((share - 1) / max(1, math.ceil((share - 1) / BATCH))))
     started = time.perf_counter()

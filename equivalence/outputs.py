@@ -101,17 +101,18 @@ WHOLE = tuple(float(v) for v in range(-4, 9))
 SPREAD = (0.0, 1.0, 2.0, -1.0, 0.5)
 #: The most samples and outputs a call holds.
 MOST_SAMPLES, MOST_OUTPUTS = 6, 4
-#: Hypothesis draws bytes one at a time, so a call draws no more than it reads: its
-#: switches, then its values (one byte each on a table, four for any float), then its
-#: weights, each in one draw.
+#: A call reads no more bytes than it uses: its switches, then its values (one byte
+#: each on a table, four for any float), then its weights.
 _SWITCHES = 12
 _TABLES = {"grid": GRID, "whole": WHOLE, "ill_conditioned": SPREAD, "nudge": NUDGES}
+#: The tables as arrays, built once.
+_ARRAYS = {name: np.asarray(values, dtype=np.float64) for name, values in _TABLES.items()}
 
 
 def _values(raw: bytes, size: int, flavour: str, offset: float) -> Array:
     """``size`` values of ``flavour`` read out of ``raw`` (:func:`_width` bytes each)."""
-    if flavour in _TABLES:
-        table = np.asarray(_TABLES[flavour], dtype=np.float64)
+    table = _ARRAYS.get(flavour)
+    if table is not None:
         codes = np.frombuffer(raw, dtype=np.uint8, count=size)
         return offset + table[codes % len(table)]
     # Four bytes a value, spread over all 64 bits by an odd multiplier (a bijection), so
@@ -156,7 +157,7 @@ def draft(
     """The blocks of a call: 1 to 6 samples (none for ``empty``), 1 to 3 outputs (2 to 4
     for ``several_outputs``), values of one flavour, a prediction near the truth or
     drawn apart from it, flat or 2-D; and, for :func:`finish`, the bytes of its weights.
-    Two draws: the switches, then everything they ask for."""
+    Two reads: the switches, then everything they ask for."""
     raw = r.raw_bytes(draw, _SWITCHES)
     samples, count, apart, two_d, flavour_index, offset_index = raw[:6]
     samples, count = 1 + samples % MOST_SAMPLES, 1 + count % (MOST_OUTPUTS - 1)
@@ -239,16 +240,25 @@ def calls(
     counted: bool = True,
     adjust: Callable[[r.Draw, Draft], Draft] | None = None,
 ) -> st.SearchStrategy[Call]:
-    """The calls of ``scenario``; ``adjust`` changes each draft before it is written."""
+    """The calls of ``scenario``; ``adjust`` changes each draft before it is written.
+    A call is read out of one :class:`~equivalence.roles.Reader`: its switches, values
+    and weights (and whatever ``adjust`` reads) in one Hypothesis draw, seldom two."""
+    return _build(scenario, weighted, output_weights, counted, adjust)
 
-    @st.composite
-    def build(draw: r.Draw) -> Call:
-        d = draft(draw, scenario, weighted=weighted, output_weights=output_weights)
-        if adjust is not None:
-            d = adjust(draw, d)
-        return finish(draw, d, weighted=weighted, output_weights=output_weights, counted=counted)
 
-    return build()
+@r.composite
+def _build(
+    draw: r.Draw,
+    scenario: str,
+    weighted: bool,
+    output_weights: bool,
+    counted: bool,
+    adjust: Callable[[r.Draw, Draft], Draft] | None,
+) -> Call:
+    d = draft(draw, scenario, weighted=weighted, output_weights=output_weights)
+    if adjust is not None:
+        d = adjust(draw, d)
+    return finish(draw, d, weighted=weighted, output_weights=output_weights, counted=counted)
 
 
 # -- reading a call ---------------------------------------------------------------------

@@ -214,16 +214,12 @@ def judge(
     if answers.breach is not None:
         return verdict(False, answers.breach)
 
-    tolerance = member.tolerance
-    ulps = tolerance.ulps_for(sklearn_version)
-    declared = member.divergences_for(sklearn_version)
+    ulps, declared, by_magnitude = _on_version(member, sklearn_version)
     if isinstance(mine, Value) and isinstance(theirs, Value):
         gap = distance(mine.value, theirs.value)
         if gap <= ulps:
             return verdict(True, "both answer the same", ulps=gap)
-        if tolerance.by_magnitude(sklearn_version) and _both_within_bound(
-            member, call, mine, theirs
-        ):
+        if by_magnitude and _both_within_bound(member, call, mine, theirs):
             return verdict(True, "both within the bound of the exact result", ulps=gap)
         return _under_divergence(declared, "value", call, mine, theirs, ulps, verdict)
     if isinstance(mine, Refusal) and isinstance(theirs, Refusal):
@@ -231,6 +227,26 @@ def judge(
     if isinstance(mine, Value):
         return _under_divergence(declared, "widening", call, mine, theirs, ulps, verdict)
     return _under_divergence(declared, "narrowing", call, mine, theirs, ulps, verdict)
+
+
+#: What a member declares for a scikit-learn version, by the member's id and the version.
+_ON_VERSION: dict[tuple[int, str], tuple[Member, int, list[Divergence], bool]] = {}
+
+
+def _on_version(member: Member, sklearn_version: str) -> tuple[int, list[Divergence], bool]:
+    """``member``'s ULP tolerance, its declared divergences and whether it agrees by
+    magnitude on ``sklearn_version``: read once a member and version, not once a call."""
+    entry = _ON_VERSION.get((id(member), sklearn_version))
+    if entry is None or entry[0] is not member:
+        tolerance = member.tolerance
+        entry = (
+            member,
+            tolerance.ulps_for(sklearn_version),
+            member.divergences_for(sklearn_version),
+            tolerance.by_magnitude(sklearn_version),
+        )
+        _ON_VERSION[(id(member), sklearn_version)] = entry
+    return entry[1], entry[2], entry[3]
 
 
 def _under_divergence(

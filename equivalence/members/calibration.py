@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from hypothesis import strategies as st
 
 from equivalence import blocks, shared
 from equivalence import roles as r
@@ -32,7 +31,7 @@ LABEL_PAIRS = ((0, 1), (-1, 1), (3, 7))
 NON_FINITE = (np.nan, np.inf, -np.inf)
 
 
-@st.composite
+@r.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
     size, pair, bins, choice = r.integers(draw, (1, 12), (0, 2), (0, len(BINS) - 1), (0, 3))
     size = 0 if scenario == "bad_length" and choice < 2 else size

@@ -85,15 +85,15 @@ def _adjust(fixed: float | None, d2: bool) -> Any:
             d.truth, d.predicted = d.truth[:, :1].copy(), d.predicted[:, :1].copy()
         inside = d.scenario in ("in_domain", "close", "zero_truth", "scaled")
         if fixed is None:
-            bad = code % 64 < len(BAD_POWERS) and not inside
-            d.kwargs["power"] = BAD_POWERS[code % 64] if bad else POWERS[code % len(POWERS)]
+            bad = code % 32 < len(BAD_POWERS) and not inside
+            d.kwargs["power"] = BAD_POWERS[code % 32] if bad else POWERS[code % len(POWERS)]
             if d.scenario == "zero_truth":
                 d.kwargs["power"] = ZERO_POWERS[code % len(ZERO_POWERS)]
             if d.kwargs["power"] == 0 and code % 2:  # the default, unsaid
                 del d.kwargs["power"]
         if d2 and policy % 8 < 4:  # else the default, unsaid
             d.kwargs["zero_division"] = tuple(Zd)[policy % 4]
-        alone = d.samples == 1 and fold % 4 == 0  # one sample: a quarter left as drawn
+        alone = d.samples == 1 and fold % 2 == 0  # one sample: half left as drawn
         if (fold % 8 and not alone) or inside:  # the truth keeps its sign now and then
             negative = _finite(power := d.kwargs.get("power", 0.0)) and power < 0
             keep = fold % 8 == 7 if not inside else negative and fold % 2 == 1

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from hypothesis import strategies as st
 
 from equivalence import roles as r
 from equivalence.model import Call, Divergence, Edge, Member
@@ -28,7 +27,7 @@ VALUES = (0.0, 0.1, 0.2, 0.3, 0.7, 1.1, 3.0, -1.0, 1e-3, 2.5e-308)
 NON_FINITE = (np.nan, np.inf, -np.inf)
 
 
-@st.composite
+@r.composite
 def _calls(draw: r.Draw, scenario: str) -> Call:
     size, order = r.integers(draw, (2, 40), (0, 2))
     size = order % 2 if scenario == "too_few" else size

@@ -157,7 +157,7 @@ EDGES = {e.name: e for e in _EDGES}
 CANCELLING = ([0.0, 0.0], [2.0, 0.0], [1.0, 1.0])
 
 
-@st.composite
+@r.composite
 def _cancelling(draw: r.Draw, with_outputs: bool, with_policy: bool) -> Call:
     """Two outputs whose weighted sums of squares are 2s² and -2s² under weights 1, 1, -1
     (scaled), so that weighting by variance divides by zero."""
