@@ -51,6 +51,39 @@ def test_an_edge_never_reached_fails_the_run() -> None:
     assert result.missing_edges == ["never"]
 
 
+def test_a_rare_edge_is_reached_past_the_budget_before_the_run_fails() -> None:
+    """An edge first reached after the budget is spent makes the run draw its share again,
+    up to TOP_UP more times; the run conforms and counts every call it judged."""
+    from equivalence.conformance import TOP_UP
+
+    def toy(reached_after: int) -> Member:
+        seen = [0]
+
+        def late(call: Call) -> bool:
+            seen[0] += 1
+            return seen[0] > reached_after
+
+        return Member(
+            name="Toy.one",
+            csharp="Toy.One",
+            page="toy.md",
+            implementation=lambda x: 1.0,
+            oracle=lambda call: 1.0,
+            oracle_call="one(x)",
+            since="0.1",
+            scenarios={"only": st.integers(0, 9).map(lambda i: Call((i,)))},
+            edges=(Edge("late", "reached only after the first calls", late),),
+        )
+
+    result = run_member(toy(reached_after=12), max_examples=5)
+    assert result.status == "conforms", result.failure
+    assert result.examples > 12 and result.edges["late"] >= 1
+    # never within the budget and every top-up: the run fails for it
+    result = run_member(toy(reached_after=10**9), max_examples=5)
+    assert result.status == "fails" and result.missing_edges == ["late"]
+    assert 5 * TOP_UP <= result.examples <= 5 * (TOP_UP + 1) + 2
+
+
 def test_a_member_newer_than_the_installed_scikit_learn_has_no_oracle() -> None:
     result = run_member(REGISTRY["BrierScore.multi_class"], version="1.6.1", max_examples=5)
     assert result.status == "no-oracle" and result.ok
