@@ -8,11 +8,12 @@ averages the outputs as the mean-type members do.
 The D² of an output is ``1 - L / B``: ``L`` the mean loss of the prediction, ``B`` that
 of a constant ``c``, the weighted quantile of the truth at ``α``. Exactly, ``c`` is the
 first value, in sorted order, at which the running weight reaches ``α·W`` (``W`` the
-total; at ``α = 0`` the first of non-zero weight); where the running weight lands on
-``α·W`` exactly, scikit-learn 1.9 takes the mean of that value and the next of non-zero
-weight. The loss of a constant is flat between those two values, so either gives the
-same ``B``; and since scikit-learn's target ``(100·α / 100)·W`` may round across
-``α·W``, ``B``'s bound takes in the loss at both constants. ``L = 0`` gives ``1``,
+total; at ``α = 0`` the first of non-zero weight); where the running weight passes ``α·W``
+by no more than ``eps = 2⁻⁵²`` (an absolute margin: with weights near ``1e-16`` it nearly
+always does), scikit-learn 1.9 takes the mean of that value and the next of non-zero
+weight. Where a float running sum or scikit-learn's target ``(100·α / 100)·W`` may fall on
+the other side of ``α·W`` or of ``α·W + eps``, ``B``'s bound takes in the loss at every
+constant either side may find (:func:`_baseline`). ``L = 0`` gives ``1``,
 ``B = 0`` (with ``L ≠ 0``) gives ``0``; where rounding decides whether one of them is
 zero, any answer is faithful. With a negative weight the running weight is not monotone
 and which constant is found is an algorithm's choice, not the formula's: those calls are
@@ -53,19 +54,45 @@ def _mean_loss(truth: list[float], against: list[Approx], alpha: float, weight: 
     )
 
 
+#: ``numpy.finfo(numpy.float64).eps``: scikit-learn 1.9 averages with the next value when the
+#: running weight passes the target by no more than this, an absolute margin.
+EPSILON = Fraction(2.0**-52)
+
+
 def _baseline(truth: list[float], weight: list[float], alpha: float) -> list[Fraction]:
-    """The constants of the exact rule: the value reached, and the mean with the next."""
+    """The constants scikit-learn's rule may find, the first the one exact sums find.
+
+    The value at which the running weight first reaches ``α·W``; averaged with the next of
+    non-zero weight where it passes ``α·W`` by ``eps`` or less (an absolute margin, so with
+    weights near ``1e-16`` nearly always). Where a float running sum or target may fall on
+    the other side of ``α·W`` or ``α·W + eps`` (``bound``), every constant either side may
+    be found is a candidate: the previous value, the value alone and averaged, the next."""
     order = sorted(range(len(truth)), key=lambda i: truth[i])
-    target = Fraction(alpha) * sum(Fraction(w) for w in weight)
-    running = Fraction(0)
+    weights = [Fraction(w) for w in weight]
+    total = sum(weights, Fraction(0))
+    target = Fraction(alpha) * total
+    bound = Fraction(2 * (len(truth) + 2)) * Fraction(U) * total
+    running, previous = Fraction(0), None
     for position, i in enumerate(order):
-        running += Fraction(weight[i])
+        under = running
+        running += weights[i]
         if running >= target and (target or running):
-            found = [Fraction(truth[i])]
+            value = Fraction(truth[i])
             later = [truth[k] for k in order[position + 1 :] if weight[k]]
-            if running == target and later:
-                found.append((Fraction(truth[i]) + Fraction(later[0])) / 2)
+            after = Fraction(later[0]) if later else value
+            gap = running - target
+            found = []
+            if gap <= EPSILON + bound:
+                found.append((value + after) / 2)
+            if gap > EPSILON - bound:
+                found.append(value)
+            if target and previous is not None and target - under <= bound:
+                found.append(previous)  # a float running sum may reach the target earlier
+            if gap <= bound:
+                found.append(after)  # or a float target pass this running weight
             return found
+        if weights[i]:
+            previous = Fraction(truth[i])
     return [Fraction(truth[order[-1]])]
 
 

@@ -132,3 +132,29 @@ def test_a_refusal_that_rounding_decides_accepts_either_outcome() -> None:
         verdict = judge_faithful(member, call, sklearn_version(), implementation)
         assert verdict.ok, verdict.reason
         assert getattr(verdict, "decided", None) == "rounding"
+
+
+def test_the_pinball_baseline_averages_within_eps_of_the_target() -> None:
+    """scikit-learn 1.9 averages the baseline quantile with the next value when the running
+    weight passes the target by ``eps`` or less, an absolute margin: with weights near
+    ``1e-16`` it does so where the exact running weight is well past the target. The exact
+    value follows that rule, so lodestar and scikit-learn (which agree) are faithful."""
+    from lodestar.metrics import ZeroDivision
+
+    tiny, other = 6.938893903907227e-17, 6.938893903907032e-17
+    truth = [[-4.2e-06, 0.65], [0.01756, 4.4e-14], [3.49e-10, 6.8e-05], [-0.00041, 0.0103]]
+    predicted = [[-0.5, -1.35], [-1.98, -0.5], [-0.5, 1.0], [-0.5, -1.99]]
+    tail = [[7.98e-10, -0.00049], [0.00169, -4.9e-07]]
+    call = Call(
+        ([*truth, *tail], [*predicted, *tail]),
+        {
+            "output_count": 2,
+            "alpha": 0.3,
+            "zero_division": ZeroDivision.ZERO,
+            "sample_weight": [0.0, other, tiny, tiny, tiny, tiny],
+        },
+    )
+    member = REGISTRY["D2Pinball.per_output"]
+    verdict = judge_faithful(member, call, sklearn_version(), None)
+    assert verdict.ok, verdict.reason
+    assert judge(member, call, sklearn_version(), None).ok
