@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from equivalence import roles as r
 from equivalence import shared
-from equivalence.model import Call, Divergence, Edge, Member, Tolerance
+from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
 from equivalence.view import View, as_floats, parameters_of
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "draft",
     "edges",
     "finish",
+    "float32_targets",
     "member",
     "outputs_of",
     "shape_of",
@@ -383,6 +384,36 @@ def edges(*names: str) -> tuple[Edge, ...]:
 
 
 # -- the declaration --------------------------------------------------------------------
+
+
+def _float32(v: View) -> bool:
+    return any(
+        isinstance(v[name], np.ndarray) and v[name].dtype == np.float32
+        for name in ("y_true", "y_pred")
+    )
+
+
+def _as_doubles(implementation: Callable[..., Any]) -> Callable[[View], Any]:
+    """lodestar's answer to the same call with float32 blocks read as float64."""
+
+    def expected(v: View) -> Any:
+        args = [np.asarray(a, dtype=np.float64) if i < 2 else a for i, a in enumerate(v.args)]
+        return implementation(*args, **v.kwargs)
+
+    return expected
+
+
+def float32_targets(implementation: Callable[..., Any], summary: str) -> Divergence:
+    """float32 targets are read exactly as doubles (the C# spans hold doubles); scikit-learn
+    before 1.6 kept a float32 block in float32 and computed in it."""
+    return Divergence(
+        "float32_targets",
+        "value",
+        summary,
+        _float32,
+        expected=_as_doubles(implementation),
+        versions=VersionRange(until="1.6"),
+    )
 
 
 def _oracle(

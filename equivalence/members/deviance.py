@@ -254,6 +254,11 @@ def _zero_baseline(v: View) -> bool:
     return False
 
 
+def _zero_truth_at_log_power(power: Any, truth: Any, predicted: Any) -> bool:
+    """Every truth 0 at a power whose deviance takes ``log(y / ŷ)``-like terms at a mean of 0."""
+    return 1 <= power < 2 and bool((truth == 0).all())
+
+
 def _d2_divergences(reading: _Reading) -> tuple[Divergence, ...]:
     return (
         Divergence(
@@ -272,6 +277,15 @@ def _d2_divergences(reading: _Reading) -> tuple[Divergence, ...]:
             "an infinity or NaN.",
             _zero_baseline,
             versions=VersionRange(until="1.6"),
+        ),
+        Divergence(
+            "zero_truth_baseline",
+            "narrowing",
+            "A truth of zeros throughout at a power from 1 up to 2 is refused with "
+            "UndefinedMetricError (its mean, the baseline's prediction, is 0); scikit-learn "
+            "1.6 answered NaN there, and raises ZeroDivisionError from 1.7 on.",
+            lambda v: _zero_baseline(v) and reading.regime(_zero_truth_at_log_power)(v),
+            versions=VersionRange(until="1.7"),
         ),
         Divergence(
             "single_sample_weight_length",
@@ -324,6 +338,12 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
         extra=lambda s: o.calls(s, counted=False, adjust=adjust),
         more_edges=reading.edges(d2),
         divergences=(
+            o.float32_targets(
+                kind.score,  # type: ignore[attr-defined]
+                "float32 targets are read exactly as doubles, as the C# double spans hold "
+                "them, and the deviance taken in float64; scikit-learn before 1.6 kept a "
+                "float32 truth in float32, so its powers and logarithms lost the low bits.",
+            ),
             *((BOOLEAN_POWER,) if takes_power else ()),
             *(_d2_divergences(reading) if d2 else ()),
         ),

@@ -92,23 +92,6 @@ def _negative_value(function: str, reduced: bool) -> Any:
     return expected
 
 
-def _float32(v: View) -> bool:
-    return any(
-        isinstance(v[name], np.ndarray) and v[name].dtype == np.float32
-        for name in ("y_true", "y_pred")
-    )
-
-
-def _as_doubles(implementation: Any) -> Any:
-    """lodestar's answer to the same call with float32 blocks read as float64."""
-
-    def expected(v: View) -> Any:
-        args = [np.asarray(a, dtype=np.float64) if i < 2 else a for i, a in enumerate(v.args)]
-        return implementation(*args, **v.kwargs)
-
-    return expected
-
-
 def _declare(type_name: str, method: str, function: str, since: str) -> Any:
     reduced = method == "score"
     implementation = getattr(
@@ -144,15 +127,11 @@ def _declare(type_name: str, method: str, function: str, since: str) -> Any:
                 expected=_negative_value(inner, reduced),
                 versions=VersionRange(until="1.6"),
             ),
-            Divergence(
-                "float32_targets",
-                "value",
+            o.float32_targets(
+                implementation,
                 "float32 targets are read exactly as doubles, as the C# double spans hold "
                 "them, and their log1p taken in float64; scikit-learn before 1.6 took it in "
                 "float32.",
-                _float32,
-                expected=_as_doubles(implementation),
-                versions=VersionRange(until="1.6"),
             ),
         ),
     )
