@@ -50,7 +50,7 @@ def _evaluate(root: bool, reduce: bool) -> Callable[..., Any]:
     ) -> Any:
         found = _outputs.targets(y_true, y_pred, output_count, sample_weight, output_weights)
         _outputs.refuse_non_finite(found)
-        log_error._logged(found, "Mean Squared Logarithmic Error")
+        log_error._in_domain(found, "Mean Squared Logarithmic Error")
         weight = [
             Approx.of(float(w))
             for w in (found.weight if found.weight is not None else np.ones(found.samples))

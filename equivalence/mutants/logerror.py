@@ -10,37 +10,37 @@ from equivalence.mutants.variance import named
 __all__ = ["MUTANTS"]
 
 _L = "regression.log_error"
-_LOG = "np.log1p(found.truth), np.log1p(found.predicted)"
+_LOG = "np.log1p(truth), np.log1p(predicted)"
 
 #: Every bug by name: what a port got wrong, and its patch.
 BUGS: dict[str, tuple[str, Patch]] = {
     "log_of_one_plus": (
         "log(1 + y) for log1p: the low bits of a small y lost in the addition",
-        Patch(f"{_L}:_logged", _LOG, "np.log(1.0 + found.truth), np.log(1.0 + found.predicted)"),
+        Patch(f"{_L}:logged_squared", _LOG, "np.log(1.0 + truth), np.log(1.0 + predicted)"),
     ),
     "negatives_refused": (
         "every negative target refused (scikit-learn before 1.6)",
-        Patch(f"{_L}:_logged", "if (block <= -1).any():", "if (block < 0).any():"),
+        Patch(f"{_L}:_in_domain", "if (block <= -1).any():", "if (block < 0).any():"),
     ),
     "absolute": (
         "the log residuals made absolute, not squared",
         Patch(
-            "regression.mean_squared_error:squared",
+            f"{_L}:logged_squared",
             "np.multiply(out, out, out=out)",
             "np.abs(out, out=out)",
         ),
     ),
     "natural_of_truth_only": (
         "the prediction not logged",
-        Patch(f"{_L}:_logged", _LOG, "np.log1p(found.truth), found.predicted"),
+        Patch(f"{_L}:logged_squared", _LOG, "np.log1p(truth), predicted"),
     ),
     "root_of_mean": (
         "the root taken of the averaged squared error, not per output",
         Patch(
             f"{_L}:_rooted",
-            'squared_errors(_logged(found, "Root Mean Squared Logarithmic Error"))',
-            'squared_errors(_logged(found, "Root Mean Squared Logarithmic Error")).mean()'
-            " + 0 * squared_errors(found)",
+            'logged_squared_errors(_in_domain(found, "Root Mean Squared Logarithmic Error"))',
+            'logged_squared_errors(_in_domain(found, "Root Mean Squared Logarithmic Error"))'
+            ".mean() + 0 * logged_squared_errors(found)",
         ),
     ),
 }

@@ -64,3 +64,28 @@ def test_an_overflow_is_the_answer() -> None:
     truth, predicted = np.full(size, 1e200), np.full(size, -1e200)
     assert MeanSquaredError.score(truth, predicted) == np.inf
     assert MaxError.score(truth, predicted) == 2e200
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_log_errors_past_a_chunk_have_scikit_learns_bits(shape) -> None:  # type: ignore[no-untyped-def]
+    """The logarithms are taken a chunk of rows at a time: the same bits as scikit-learn's
+    logarithms of whole blocks."""
+    from lodestar.metrics import MeanSquaredLogError, RootMeanSquaredLogError
+
+    rng = np.random.default_rng(shape[0] + 1)
+    truth = np.abs(rng.normal(size=shape)) * 3.0
+    truth[::89] = 0.0
+    predicted = np.abs(truth + rng.normal(size=shape))
+    weight = rng.random(shape[0])
+    pairs = (
+        (MeanSquaredLogError, sk.mean_squared_log_error),
+        (RootMeanSquaredLogError, sk.root_mean_squared_log_error),
+    )
+    for ours, theirs in pairs:
+        for w in (None, weight):
+            expected = theirs(truth, predicted, sample_weight=w, multioutput="raw_values")
+            got = ours.per_output(truth.ravel(), predicted.ravel(), shape[1], sample_weight=w)
+            assert got.tolist() == expected.tolist()
+            assert ours.score(truth, predicted, shape[1], w) == theirs(
+                truth, predicted, sample_weight=w
+            )

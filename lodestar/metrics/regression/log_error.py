@@ -17,31 +17,42 @@ import numpy.typing as npt
 
 from lodestar.errors import ArgumentError
 from lodestar.metrics.regression import _outputs
-from lodestar.metrics.regression.mean_squared_error import squared_errors
 
 __all__ = ["MeanSquaredLogError", "RootMeanSquaredLogError"]
 
 FloatArray = npt.NDArray[np.float64]
 
 
-def _logged(found: _outputs.Targets, metric: str) -> _outputs.Targets:
-    """The blocks as ``log1p`` of themselves, once no value is at or below -1."""
+def _in_domain(found: _outputs.Targets, metric: str) -> _outputs.Targets:
+    """The targets, once no value is at or below -1, where ``log1p`` has no value."""
     for block, name in ((found.truth, "y_true"), (found.predicted, "y_pred")):
         if (block <= -1).any():
             raise ArgumentError(
                 f"{metric} cannot be used when targets contain values less than or equal to -1.",
                 name,
             )
-    return _outputs.Targets(np.log1p(found.truth), np.log1p(found.predicted), found.weight)
+    return found
+
+
+def logged_squared(truth: Any, predicted: Any, out: Any) -> None:
+    """scikit-learn's ``(log1p(y_true) - log1p(y_pred)) ** 2``, value by value: taken a
+    chunk of rows at a time (:func:`~lodestar.metrics.regression._outputs.term_means`),
+    so that no logged copy of a whole block is held."""
+    np.subtract(np.log1p(truth), np.log1p(predicted), out=out)
+    np.multiply(out, out, out=out)
+
+
+#: The mean squared log residual of each output.
+logged_squared_errors = _outputs.of_term(logged_squared)
 
 
 def _squared(found: _outputs.Targets) -> FloatArray:
-    return squared_errors(_logged(found, "Mean Squared Logarithmic Error"))
+    return logged_squared_errors(_in_domain(found, "Mean Squared Logarithmic Error"))
 
 
 def _rooted(found: _outputs.Targets) -> FloatArray:
     roots: FloatArray = np.sqrt(
-        squared_errors(_logged(found, "Root Mean Squared Logarithmic Error"))
+        logged_squared_errors(_in_domain(found, "Root Mean Squared Logarithmic Error"))
     )
     return roots
 
