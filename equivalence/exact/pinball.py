@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from equivalence.exact.arith import ANY, Ambiguous, Approx, Exactly, U, exact, nonzero
+from equivalence.exact.median import EPSILON
 from equivalence.exact.probability import weighted_mean
 from equivalence.exact.regression import _reduce
 from lodestar.metrics import D2AbsoluteError, D2Pinball, PinballLoss, ZeroDivision
@@ -52,11 +53,6 @@ def _mean_loss(truth: list[float], against: list[Approx], alpha: float, weight: 
     return weighted_mean(
         [_loss(exact(t), c, alpha) for t, c in zip(truth, against, strict=True)], weight
     )
-
-
-#: ``numpy.finfo(numpy.float64).eps``: scikit-learn 1.9 averages with the next value when the
-#: running weight passes the target by no more than this, an absolute margin.
-EPSILON = Fraction(2.0**-52)
 
 
 def _baseline(truth: list[float], weight: list[float], alpha: float) -> list[Fraction]:

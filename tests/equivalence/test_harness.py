@@ -34,8 +34,9 @@ def test_every_divergence_is_explained_on_its_page() -> None:
             assert f"`{divergence.name}`" in page, (member.name, divergence.name)
 
 
-def test_an_edge_never_reached_fails_the_run() -> None:
-    toy = Member(
+def _toy(calls: st.SearchStrategy[Call], edge: Edge) -> Member:
+    """A member whose two sides always agree, with one declared edge."""
+    return Member(
         name="Toy.one",
         csharp="Toy.One",
         page="toy.md",
@@ -43,9 +44,13 @@ def test_an_edge_never_reached_fails_the_run() -> None:
         oracle=lambda call: 1.0,
         oracle_call="one(x)",
         since="0.1",
-        scenarios={"only": st.just(Call((0,)))},
-        edges=(Edge("never", "no call reaches it", lambda c: False),),
+        scenarios={"only": calls},
+        edges=(edge,),
     )
+
+
+def test_an_edge_never_reached_fails_the_run() -> None:
+    toy = _toy(st.just(Call((0,))), Edge("never", "no call reaches it", lambda c: False))
     result = run_member(toy, max_examples=5)
     assert result.status == "fails"
     assert result.missing_edges == ["never"]
@@ -63,17 +68,8 @@ def test_a_rare_edge_is_reached_past_the_budget_before_the_run_fails() -> None:
             seen[0] += 1
             return seen[0] > reached_after
 
-        return Member(
-            name="Toy.one",
-            csharp="Toy.One",
-            page="toy.md",
-            implementation=lambda x: 1.0,
-            oracle=lambda call: 1.0,
-            oracle_call="one(x)",
-            since="0.1",
-            scenarios={"only": st.integers(0, 9).map(lambda i: Call((i,)))},
-            edges=(Edge("late", "reached only after the first calls", late),),
-        )
+        calls = st.integers(0, 9).map(lambda i: Call((i,)))
+        return _toy(calls, Edge("late", "reached only after the first calls", late))
 
     result = run_member(toy(reached_after=12), max_examples=5)
     assert result.status == "conforms", result.failure
