@@ -154,11 +154,17 @@ def _reached(member: Member, call: Call) -> list[str]:
 
 
 #: At most this many calls are drawn and judged in one Hypothesis example, so that the
-#: engine's own cost for an example (about 0.4 ms) is shared between them.
-BATCH = 8
-#: A batch draws no further call once its calls hold this many values: Hypothesis gives
-#: an example 8 KiB of choices, and a call drawn past them is dropped unjudged.
+#: engine's own cost for an example (about a millisecond) is shared between them.
+BATCH = 32
+#: A batch draws no further call once the biggest call it drew would take its example
+#: past this many of the 8 KiB of choices Hypothesis gives an example: a call drawn past
+#: them is dropped unjudged, with every call of its example.
+BATCH_BYTES = 7 * 1024
+#: Where the example's size cannot be read, a batch stops once its calls hold this many
+#: values instead.
 BATCH_VALUES = 512
+#: A batch ends at this many calls in a row equal to the one it kept last.
+REPEATS = 2
 #: How many Hypothesis runs a scenario may take to judge its share of calls (more than
 #: one only when its calls are big, and so go fewer to an example than expected).
 ROUNDS = 3
@@ -183,22 +189,47 @@ def _same_call(one: Call, other: Call) -> bool:
     return same_inputs(one.args, other.args) and same_inputs(dict(one.kwargs), dict(other.kwargs))
 
 
+def _length(example: Any) -> int | None:
+    """How many bytes of choices ``example`` holds, where Hypothesis exposes it."""
+    length = getattr(example, "length", None)
+    return length if isinstance(length, int) else None
+
+
 @st.composite
 def _batches(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Call]:
+    """:func:`batch` as a strategy."""
+    return batch(draw, strategy, size)
+
+
+def batch(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Call]:
     """Up to ``size`` calls of ``strategy``, drawn one after the other (a draw within the
-    strategy costs half what a draw from the test does): fewer when a call equals the
-    one before it (the simplest example draws nothing else) or once the calls hold
-    :data:`BATCH_VALUES` values."""
+    strategy costs half what a draw from the test does). A call equal to the one before
+    it is not kept (the engine's mutations copy one call's choices onto the next), and
+    :data:`REPEATS` such calls in a row end the batch (the simplest example draws
+    nothing else). So does an example that the biggest call so far would take past
+    :data:`BATCH_BYTES`."""
     calls: list[Call] = []
-    held = 0
+    example = getattr(draw, "__self__", None)  # the ConjectureData drawing, if exposed
+    held, repeats, biggest = 0, 0, 0
     for _ in range(size):
+        before = _length(example)
         call = draw(strategy)
         if calls and _same_call(calls[-1], call):
-            break
+            repeats += 1
+            if repeats == REPEATS:
+                break
+            continue
+        repeats = 0
         calls.append(call)
-        held += _values(call.args) + _values(call.kwargs)
-        if held >= BATCH_VALUES:
-            break
+        after = _length(example)
+        if before is not None and after is not None:
+            biggest = max(biggest, after - before)
+            if after + biggest > BATCH_BYTES:
+                break
+        else:
+            held += _values(call.args) + _values(call.kwargs)
+            if held >= BATCH_VALUES:
+                break
     return calls
 
 

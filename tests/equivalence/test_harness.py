@@ -138,3 +138,47 @@ def test_run_writes_a_report_with_the_versions(
     (entry,) = data["members"]
     assert entry["member"] == "Accuracy.score" and entry["examples"] > 0
     assert entry["max_ulps"] == 0 and not entry["missing_edges"]
+
+
+class _Example:
+    """Stands for Hypothesis's example data: ``draw`` hands out the queued calls, each
+    adding its ``cost`` to ``length``."""
+
+    def __init__(self, calls: list[Call], cost: int) -> None:
+        self.queue, self.cost, self.length = list(calls), cost, 0
+
+    def draw(self, strategy: object) -> Call:
+        self.length += self.cost
+        return self.queue.pop(0)
+
+
+def _calls(*firsts: int) -> list[Call]:
+    return [Call(([first, 1], [1, 1]), {}) for first in firsts]
+
+
+def test_a_batch_skips_a_repeated_call_and_ends_at_a_second_in_a_row() -> None:
+    from equivalence.conformance import batch
+
+    example = _Example(_calls(1, 1, 2, 2, 2, 3), cost=10)
+    kept = batch(example.draw, st.nothing(), 32)
+    assert [call.args[0][0] for call in kept] == [1, 2]
+    assert example.queue == _calls(3)  # the second repeat in a row ended it
+
+
+def test_a_batch_stops_before_its_biggest_call_would_overrun_the_example() -> None:
+    from equivalence.conformance import BATCH_BYTES, batch
+
+    cost = BATCH_BYTES // 4 + 1  # room for three such calls, not four
+    example = _Example(_calls(*range(10)), cost=cost)
+    assert len(batch(example.draw, st.nothing(), 32)) == 3
+
+
+def test_without_the_example_size_a_batch_stops_at_the_values_it_holds() -> None:
+    from equivalence.conformance import BATCH_VALUES, batch
+
+    counter = iter(range(10**6))
+
+    def draw(strategy: object) -> Call:  # a plain function: no example to read
+        return _calls(next(counter))[0]
+
+    assert len(batch(draw, st.nothing(), 10**4)) == BATCH_VALUES // 4  # four values a call
