@@ -23,69 +23,15 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact import (
-    ap_matrix,
-    areas,
-    calibration,
-    classification,
-    clustering,
-    curves,
-    curves2,
-    deviance,
-    dispersion,
-    hinge,
-    kappa,
-    labelranking,
-    logerror,
-    mcc,
-    median,
-    multilabel,
-    mutual,
-    pinball,
-    prf,
-    probability,
-    ranking,
-    ratios,
-    reciprocal,
-    regression,
-    report,
-    silhouette,
-    trapezoid,
-    variance,
-)
 from equivalence.exact.arith import PRECISION, Approx, Exactly
+from equivalence.families import gather
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
-    **classification.EVALUATORS,
-    **curves.EVALUATORS,
-    **clustering.EVALUATORS,
-    **kappa.EVALUATORS,
-    **mcc.EVALUATORS,
-    **probability.EVALUATORS,
-    **ranking.EVALUATORS,
-    **ratios.EVALUATORS,
-    **report.EVALUATORS,
-    **prf.EVALUATORS,
-    **regression.EVALUATORS,
-    **pinball.EVALUATORS,
-    **variance.EVALUATORS,
-    **median.EVALUATORS,
-    **logerror.EVALUATORS,
-    **labelranking.EVALUATORS,
-    **deviance.EVALUATORS,
-    **hinge.EVALUATORS,
-    **reciprocal.EVALUATORS,
-    **silhouette.EVALUATORS,
-    **mutual.EVALUATORS,
-    **dispersion.EVALUATORS,
-    **multilabel.EVALUATORS,
-    **curves2.EVALUATORS,
-    **trapezoid.EVALUATORS,
-    **calibration.EVALUATORS,
-    **areas.EVALUATORS,
-    **ap_matrix.EVALUATORS,
+    name: evaluate
+    for evaluators in gather("equivalence.exact", "EVALUATORS")
+    for name, evaluate in evaluators.items()
 }
 
 

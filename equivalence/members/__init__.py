@@ -1,45 +1,14 @@
 """Every declared member, gathered into :data:`REGISTRY` by name.
 
 A new member is one declaration in its family's module and one name in that module's
-``MEMBERS``; nothing here changes.
+``MEMBERS``; a new family, one name in :data:`equivalence.families.FAMILIES`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from equivalence.members import (
-    ap_matrix,
-    areas,
-    calibration,
-    classification,
-    clustering,
-    confusion,
-    curves,
-    curves2,
-    dcg,
-    deviance,
-    dispersion,
-    hinge,
-    kappa,
-    labelranking,
-    logerror,
-    mcc,
-    median,
-    multilabel,
-    mutual,
-    pinball,
-    prf,
-    probability,
-    ranking,
-    ratios,
-    reciprocal,
-    regression,
-    report,
-    silhouette,
-    trapezoid,
-    variance,
-)
+from equivalence.families import gather
 from equivalence.model import Member
 
 __all__ = ["REGISTRY", "member"]
@@ -62,39 +31,8 @@ def _with_bad_input(declared: Member) -> Member:
 
 REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
-    for family in (
-        classification,
-        clustering,
-        confusion,
-        dcg,
-        kappa,
-        logerror,
-        mcc,
-        median,
-        probability,
-        ranking,
-        ratios,
-        report,
-        prf,
-        regression,
-        curves,
-        pinball,
-        variance,
-        labelranking,
-        deviance,
-        hinge,
-        reciprocal,
-        silhouette,
-        mutual,
-        dispersion,
-        multilabel,
-        curves2,
-        trapezoid,
-        calibration,
-        areas,
-        ap_matrix,
-    )
-    for declared in family.MEMBERS
+    for members in gather("equivalence.members", "MEMBERS")
+    for declared in members
 }
 
 

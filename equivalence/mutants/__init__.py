@@ -10,74 +10,16 @@ harness with the CI budget and fails if any survives; a harness that cannot tell
 apart from the reference would pass anything.
 
 Each module of this package holds one family's mutants in its ``MUTANTS``; a new module
-is added to the import list below.
+is a family named in :data:`equivalence.families.FAMILIES`.
 """
 
 from __future__ import annotations
 
-from equivalence.mutants import (
-    ap_matrix,
-    areas,
-    calibration,
-    clustering,
-    confusion,
-    curves,
-    curves2,
-    dcg,
-    deviance,
-    dispersion,
-    hinge,
-    kappa,
-    labelranking,
-    logerror,
-    mcc,
-    median,
-    multilabel,
-    mutual,
-    pinball,
-    prf,
-    probability,
-    ratios,
-    reciprocal,
-    regression,
-    report,
-    seed,
-    silhouette,
-    trapezoid,
-    variance,
-)
+from equivalence.families import gather
 from equivalence.mutants.model import Mutant
 
 __all__ = ["MUTANTS", "Mutant"]
 
-MUTANTS: tuple[Mutant, ...] = (
-    *seed.MUTANTS,
-    *probability.MUTANTS,
-    *confusion.MUTANTS,
-    *dcg.MUTANTS,
-    *mcc.MUTANTS,
-    *report.MUTANTS,
-    *prf.MUTANTS,
-    *kappa.MUTANTS,
-    *ratios.MUTANTS,
-    *regression.MUTANTS,
-    *curves.MUTANTS,
-    *pinball.MUTANTS,
-    *variance.MUTANTS,
-    *median.MUTANTS,
-    *logerror.MUTANTS,
-    *clustering.MUTANTS,
-    *labelranking.MUTANTS,
-    *deviance.MUTANTS,
-    *hinge.MUTANTS,
-    *reciprocal.MUTANTS,
-    *silhouette.MUTANTS,
-    *mutual.MUTANTS,
-    *dispersion.MUTANTS,
-    *multilabel.MUTANTS,
-    *curves2.MUTANTS,
-    *trapezoid.MUTANTS,
-    *calibration.MUTANTS,
-    *areas.MUTANTS,
-    *ap_matrix.MUTANTS,
+MUTANTS: tuple[Mutant, ...] = tuple(
+    mutant for mutants in gather("equivalence.mutants", "MUTANTS") for mutant in mutants
 )
