@@ -265,11 +265,12 @@ def of_term(term: Term) -> Kernel:
 
 
 def members(
-    kernel: Kernel, type_name: str, module: str, what: str
+    kernel: Kernel, type_name: str, module: str, what: str, refuses: str = ""
 ) -> tuple[Callable[..., float], Callable[..., FloatArray]]:
     """A mean-type type's ``score`` and ``per_output``, over ``kernel``: their signatures
-    and refusals are the family's, only the kernel differs. Each is named as a method of
-    ``type_name`` in ``module``, where it is defined."""
+    and refusals are the family's, only the kernel differs (``refuses`` words what its
+    kernel refuses besides, as a clause ending the ``ArgumentError`` line). Each is named
+    as a method of ``type_name`` in ``module``, where it is defined."""
 
     def score_(
         y_true: Any,
@@ -291,7 +292,7 @@ def members(
 
         Raises:
             ArgumentError: as :func:`targets` refuses, or NaN or infinity in ``y_true`` or
-                ``y_pred``.
+                ``y_pred``{refuses}.
             ArgumentOutOfRangeError: ``output_count`` is below one.
         """
     per_output_.__doc__ = f"""One {what} per output, in column order

@@ -57,72 +57,27 @@ def _rooted(found: _outputs.Targets) -> FloatArray:
     return roots
 
 
+_REFUSES = "; or a value at or below -1, where ``log1p`` has no value"
+_MSLE_SCORE, _MSLE_PER_OUTPUT = _outputs.members(
+    _squared, "MeanSquaredLogError", __name__, "mean squared log error", _REFUSES
+)
+_RMSLE_SCORE, _RMSLE_PER_OUTPUT = _outputs.members(
+    _rooted, "RootMeanSquaredLogError", __name__, "root mean squared log error", _REFUSES
+)
+
+
 class MeanSquaredLogError:
     """The mirror of ``Lodestar.Metrics.MeanSquaredLogError`` and of
     ``sklearn.metrics.mean_squared_log_error``."""
 
-    @staticmethod
-    def score(
-        y_true: Any,
-        y_pred: Any,
-        output_count: int = 1,
-        sample_weight: Any = None,
-        output_weights: Any = None,
-    ) -> float:
-        """The mean squared error of ``log1p`` of the targets, averaged over the outputs or
-        weighted by ``output_weights``. See
-        ``docs/reference/metrics/regression/meansquaredlogerror-score.md``.
-
-        Raises:
-            ArgumentError: as :meth:`MeanSquaredError.score` refuses, or a target at or
-                below -1.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.score(_squared, y_true, y_pred, output_count, sample_weight, output_weights)
-
-    @staticmethod
-    def per_output(
-        y_true: Any, y_pred: Any, output_count: int = 1, sample_weight: Any = None
-    ) -> FloatArray:
-        """One mean squared log error per output, in column order.
-
-        Raises:
-            ArgumentError: as :meth:`score` does.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.per_output(_squared, y_true, y_pred, output_count, sample_weight)
+    score = staticmethod(_MSLE_SCORE)
+    per_output = staticmethod(_MSLE_PER_OUTPUT)
 
 
 class RootMeanSquaredLogError:
     """The mirror of ``Lodestar.Metrics.RootMeanSquaredLogError`` and of
-    ``sklearn.metrics.root_mean_squared_log_error`` (scikit-learn 1.4 and later)."""
+    ``sklearn.metrics.root_mean_squared_log_error`` (scikit-learn 1.4 and later): the root
+    is taken per output, before the reduction."""
 
-    @staticmethod
-    def score(
-        y_true: Any,
-        y_pred: Any,
-        output_count: int = 1,
-        sample_weight: Any = None,
-        output_weights: Any = None,
-    ) -> float:
-        """The per-output roots of the mean squared log error, averaged or weighted by
-        ``output_weights``. See
-        ``docs/reference/metrics/regression/rootmeansquaredlogerror-score.md``.
-
-        Raises:
-            ArgumentError: as :meth:`MeanSquaredLogError.score` refuses.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.score(_rooted, y_true, y_pred, output_count, sample_weight, output_weights)
-
-    @staticmethod
-    def per_output(
-        y_true: Any, y_pred: Any, output_count: int = 1, sample_weight: Any = None
-    ) -> FloatArray:
-        """One root mean squared log error per output, in column order.
-
-        Raises:
-            ArgumentError: as :meth:`score` does.
-            ArgumentOutOfRangeError: ``output_count`` is below one.
-        """
-        return _outputs.per_output(_rooted, y_true, y_pred, output_count, sample_weight)
+    score = staticmethod(_RMSLE_SCORE)
+    per_output = staticmethod(_RMSLE_PER_OUTPUT)
