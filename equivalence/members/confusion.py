@@ -14,6 +14,7 @@ wrapper that counts it first.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -674,26 +675,13 @@ BALANCED_ACCURACY = Member(
     ),
 )
 
-BALANCED_ACCURACY_OF_MATRIX = Member(
+BALANCED_ACCURACY_OF_MATRIX = replace(
+    BALANCED_ACCURACY,
     name="BalancedAccuracy.score[cm]",
     csharp="BalancedAccuracy.Score(ConfusionMatrix)",
-    page="reference/metrics/classification/balancedaccuracy-score.md",
     implementation=balanced_accuracy_of_matrix,
-    oracle=_balanced_oracle,
     oracle_call="balanced_accuracy_score's steps on confusion_matrix(y_true, y_pred, "
     "labels=labels, sample_weight=sample_weight)",
-    since="1.3",
-    scenarios=_scenarios(_balanced_calls, BALANCED_EXTRA),
-    edges=BALANCED_EDGES,
-    divergences=BALANCED_DIVERGENCES,
-    example=Call(
-        ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
-        {
-            "adjusted": False,
-            "labels": [1, 0],
-            "sample_weight": [1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0],
-        },
-    ),
 )
 
 MEMBERS = (COMPUTE, TO_ARRAY, ACCURACY_OF_MATRIX, BALANCED_ACCURACY, BALANCED_ACCURACY_OF_MATRIX)
