@@ -202,22 +202,34 @@ def _pairwise(
     """NumPy's pairwise sum of ``term``'s (weighted) values of two columns, ``rows`` values
     at a time: the halves are split as NumPy splits them (at ``n // 2`` rounded down to a
     multiple of 8) until a piece fits in ``rows``, whose sum ``numpy.add.reduce`` takes."""
-    buffer = np.empty(rows)
-    add, multiply = np.add.reduce, np.multiply
+    return _tree(term, truth, predicted, weight, np.empty(rows), 0, truth.size)
 
-    def tree(start: int, count: int) -> float:
-        if count > rows:
-            half = count // 2
-            half -= half % 8
-            return tree(start, half) + tree(start + half, count - half)
-        stop = start + count
-        values = buffer[:count]
-        term(truth[start:stop], predicted[start:stop], values)
-        if weight is not None:
-            multiply(values, weight[start:stop], out=values)
-        return float(add(values))
 
-    return tree(0, truth.size)
+def _tree(
+    term: Term,
+    truth: FloatArray,
+    predicted: FloatArray,
+    weight: FloatArray | None,
+    buffer: FloatArray,
+    start: int,
+    count: int,
+) -> float:
+    """:func:`_pairwise` of the ``count`` values from ``start`` on. (A module function, not
+    a closure: a closure calling itself is a reference cycle, which would keep each call's
+    buffer alive until the garbage collector ran, and make the next call fault in fresh
+    pages.)"""
+    if count > buffer.size:
+        half = count // 2
+        half -= half % 8
+        return _tree(term, truth, predicted, weight, buffer, start, half) + _tree(
+            term, truth, predicted, weight, buffer, start + half, count - half
+        )
+    stop = start + count
+    values = buffer[:count]
+    term(truth[start:stop], predicted[start:stop], values)
+    if weight is not None:
+        np.multiply(values, weight[start:stop], out=values)
+    return float(np.add.reduce(values))
 
 
 def reduce(per_output: FloatArray, output_weights: Any) -> float:
