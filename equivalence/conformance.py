@@ -211,9 +211,11 @@ def batch(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Call]
     calls: list[Call] = []
     example = getattr(draw, "__self__", None)  # the ConjectureData drawing, if exposed
     held, repeats, biggest = 0, 0, 0
+    length = _length(example)
     for _ in range(size):
-        before = _length(example)
+        before = length
         call = draw(strategy)
+        length = _length(example)
         if calls and _same_call(calls[-1], call):
             repeats += 1
             if repeats == REPEATS:
@@ -221,10 +223,9 @@ def batch(draw: Any, strategy: st.SearchStrategy[Call], size: int) -> list[Call]
             continue
         repeats = 0
         calls.append(call)
-        after = _length(example)
-        if before is not None and after is not None:
-            biggest = max(biggest, after - before)
-            if after + biggest > BATCH_BYTES:
+        if before is not None and length is not None:
+            biggest = max(biggest, length - before)
+            if length + biggest > BATCH_BYTES:
                 break
         else:
             held += _values(call.args) + _values(call.kwargs)
