@@ -17,10 +17,12 @@ shrunk, and its message names the request.
 from __future__ import annotations
 
 import collections
+import contextlib
 import inspect
 import json
 import os
 import queue
+import signal
 import subprocess
 import threading
 from collections.abc import Callable
@@ -36,6 +38,8 @@ __all__ = ["DEFAULT_TIMEOUT", "Port", "PortFailure", "Unsendable"]
 DEFAULT_TIMEOUT = 10.0
 
 _EOF = object()
+
+_POSIX = os.name == "posix"
 
 
 class PortFailure(BaseException):
@@ -57,6 +61,22 @@ def _pump(stream: IO[str], sink: Callable[[Any], None]) -> None:
     except (OSError, ValueError):
         pass
     sink(_EOF)
+
+
+def _kill(process: subprocess.Popen[str]) -> None:
+    """Kills the port's whole process group (on POSIX), not only the shell.
+
+    The command runs through the shell, which may start the port as its child (``dash``
+    does for ``python -c ...``). Killing the shell alone would leave a hung port running,
+    holding the pipes open, so that closing them would wait for it to end.
+    """
+    if process.returncode is not None:
+        return  # already reaped: its process group id may belong to another by now
+    if _POSIX:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+    else:
+        process.kill()
 
 
 class Port:
@@ -92,6 +112,8 @@ class Port:
                 text=True,
                 encoding="utf-8",
                 bufsize=1,
+                # Its own process group, so that closing it also ends what the shell started.
+                start_new_session=_POSIX,
             )
         except OSError as error:
             raise PortFailure(f"could not start {self.command!r}: {error}") from error
@@ -119,7 +141,7 @@ class Port:
                 process.stdin.close()
             process.wait(timeout=1)
         except (OSError, subprocess.TimeoutExpired):
-            process.kill()
+            _kill(process)
             process.wait()
         # The pumps end at the pipes' end of file; then the pipes can be closed.
         for pump in (self._stdout_pump, self._stderr_pump):

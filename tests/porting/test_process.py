@@ -9,8 +9,12 @@ a message naming the request.
 from __future__ import annotations
 
 import inspect
+import os
 import shlex
+import signal
 import sys
+import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -138,6 +142,44 @@ def test_a_port_that_dies_hangs_or_breaks_the_protocol_fails_naming_the_request(
     message = _exchange_with(command, timeout=0.5 if "sleep" in script else 5.0)
     assert says in message
     assert 'request: {"member": "Accuracy.score"' in message
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie waiting to be reaped counts as ended)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return status.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_hung_port_started_by_the_shell_is_ended_with_it(tmp_path: Path) -> None:
+    # The shell runs the port as its child. Killing the shell alone would leave the port
+    # running and holding the pipes, and closing them would wait for it (here 600 s).
+    pid_file = tmp_path / "pid"
+    script = (
+        f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(600)"
+    )
+    command = f"{shlex.quote(sys.executable)} -c {shlex.quote(script)}"
+    said: list[str] = []
+    exchange = threading.Thread(
+        target=lambda: said.append(_exchange_with(command, timeout=0.5)), daemon=True
+    )
+    exchange.start()
+    exchange.join(timeout=60)
+    pid = int(pid_file.read_text())
+    try:
+        assert not exchange.is_alive(), "closing the hung port waited for it"
+        assert "no answer within 0.5 s" in said[0]
+        for _ in range(100):  # init reaps the orphan's zombie in its own time
+            if not _running(pid):
+                break
+            time.sleep(0.05)
+        assert not _running(pid), f"the port (pid {pid}) outlived its Port"
+    finally:
+        if _running(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_a_broken_port_fails_check_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
