@@ -3,14 +3,20 @@
 ``HYPOTHESIS_PROFILE`` chooses ``dev`` (default), ``ci`` (derandomised) or ``thorough``;
 see :mod:`equivalence.profiles`. The pages under ``docs/`` are collected by Sybil, which
 reads MyST fences correctly: every ``>>>`` example in a ``python`` fence is a doctest.
+
+A page's examples share one namespace and run in order, so under pytest-xdist each page is
+one unit of work: a page runs whole, in order, on one worker; every other test goes on its own
+to whichever worker is free.
 """
 
 from __future__ import annotations
 
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
+import pytest
 from sybil import Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
+from xdist.scheduler import LoadScopeScheduling
 
 from equivalence import profiles
 
@@ -27,3 +33,15 @@ pytest_collect_file = Sybil(
     path="docs",
     excludes=["_build/*"],
 ).pytest()
+
+
+class _PagesWhole(LoadScopeScheduling):
+    """Sends each test to whichever worker is free, but a page's doctests all to one."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        path = nodeid.split("::", 1)[0]
+        return path if path.endswith(".md") else nodeid
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> _PagesWhole:
+    return _PagesWhole(config, log)
