@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 import pytest
 import sklearn.metrics as sk
@@ -43,6 +45,24 @@ def test_chunked_walk_has_scikit_learns_bits(ours, theirs, shape) -> None:  # ty
         assert ours.score(truth, predicted, shape[1], w) == theirs(
             truth, predicted, sample_weight=w
         )
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_walk_leaves_no_cycle_behind(shape: tuple[int, int]) -> None:
+    """A call's chunk buffer is freed when the call returns. (A walk that recursed through
+    a closure calling itself was a reference cycle: each buffer then waited for the garbage
+    collector, and the next call wrote to fresh pages, 2.7 times slower at 10^5 values.)"""
+    truth, predicted = np.ones(shape), np.zeros(shape)
+    weight = np.ones(shape[0])
+    gc.collect()
+    gc.disable()
+    try:
+        for ours, _ in PAIRS:
+            ours.score(truth, predicted, shape[1])
+            ours.per_output(truth, predicted, shape[1], sample_weight=weight)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_chunked_walk_refuses_what_the_small_one_refuses() -> None:
