@@ -124,7 +124,11 @@ class Approx:
         return Approx(exact, (carried + rounding + U * carried) * _SLACK)
 
     def __neg__(self) -> Approx:
-        return Approx(-self.exact, self.error)
+        # Exact, whatever precision mpmath's context holds outside PRECISION's blocks.
+        exact = self.exact
+        return Approx(
+            -exact if isinstance(exact, Fraction) else mpmath.fneg(exact, exact=True), self.error
+        )
 
     def __add__(self, other: Approx | float | int) -> Approx:
         other = _lift(other)

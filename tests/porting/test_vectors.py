@@ -98,6 +98,20 @@ def test_the_expected_value_is_the_exact_result_not_a_kernels_bits() -> None:
     assert abs(2.220446049250313e-16 - value) <= within
 
 
+@pytest.mark.parametrize("ambient", [40, 53, 103, 300])
+def test_the_expected_value_does_not_depend_on_mpmaths_global_precision(ambient: int) -> None:
+    # A page or a library may leave mpmath's context at any precision (``mp.dps = 30`` is
+    # 103 bits). At 103 bits, a 256-bit result negated at the ambient precision fell on a
+    # tie and rounded to the even 2.220446049250313e-16.
+    import mpmath
+
+    from equivalence.model import Call
+
+    with mpmath.workprec(ambient):
+        value, _ = vectors.reference(REGISTRY["LogLoss.score"], Call(([0, 1], [0.0, 1.0])))
+    assert value == 2.2204460492503136e-16
+
+
 @pytest.mark.parametrize("name", ["TopKAccuracy.score", "Accuracy.score"])
 def test_an_independent_port_meets_every_exported_case(exported: Path, name: str) -> None:
     header, cases = vectors.read(exported / f"{name}.jsonl")
