@@ -6,7 +6,7 @@ reads MyST fences correctly: every ``>>>`` example in a ``python`` fence is a do
 
 A page's examples share one namespace and run in order, so under pytest-xdist each page is
 one unit of work: a page runs whole, in order, on one worker; every other test goes on its own
-to whichever worker is free.
+to whichever worker is free. mpmath's precision is put back after each page.
 """
 
 from __future__ import annotations
@@ -32,7 +32,16 @@ pytest_collect_file = Sybil(
     patterns=["*.md"],
     path="docs",
     excludes=["_build/*"],
+    teardown=lambda namespace: _restore_mpmath(),
 ).pytest()
+
+
+def _restore_mpmath() -> None:
+    """A page may set mpmath's precision for its own examples (``mp.dps = 30``); the
+    setting is process-wide, so it is put back when the page ends."""
+    import mpmath
+
+    mpmath.mp.prec = 53
 
 
 class _PagesWhole(LoadScopeScheduling):
