@@ -24,6 +24,15 @@ profiles.load()
 
 collect_ignore = ["docs/_build", "noxfile.py", "bench"]
 
+
+def _restore_mpmath(namespace: dict[str, object]) -> None:
+    """A page may set mpmath's precision for its own examples (``mp.dps = 30``); the
+    setting is process-wide, so it is put back when the page ends."""
+    import mpmath
+
+    mpmath.mp.prec = 53
+
+
 pytest_collect_file = Sybil(
     parsers=[
         PythonCodeBlockParser(doctest_optionflags=ELLIPSIS | NORMALIZE_WHITESPACE),
@@ -32,16 +41,8 @@ pytest_collect_file = Sybil(
     patterns=["*.md"],
     path="docs",
     excludes=["_build/*"],
-    teardown=lambda namespace: _restore_mpmath(),
+    teardown=_restore_mpmath,
 ).pytest()
-
-
-def _restore_mpmath() -> None:
-    """A page may set mpmath's precision for its own examples (``mp.dps = 30``); the
-    setting is process-wide, so it is put back when the page ends."""
-    import mpmath
-
-    mpmath.mp.prec = 53
 
 
 class _PagesWhole(LoadScopeScheduling):
