@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from hypothesis import settings
 
 from equivalence import cli, profiles
 
@@ -71,7 +74,12 @@ def _run(arguments: argparse.Namespace) -> int:
     from equivalence import report
     from equivalence.parallel import default_jobs, run_members
 
-    profile = profiles.load()
+    profile = profiles.load(arguments.profile)
+    seed = arguments.seed
+    if seed is None and not settings().derandomize:
+        # An exploring run draws from a seed of its own, printed with the summary, so
+        # that whatever it finds can be drawn again with --seed.
+        seed = random.SystemRandom().randrange(2**32)
     chosen = cli.members_named(arguments.member)
     jobs = arguments.jobs if arguments.jobs is not None else default_jobs()
     if jobs < 1:
@@ -85,18 +93,26 @@ def _run(arguments: argparse.Namespace) -> int:
         profile=profile,
         max_examples=arguments.max_examples,
         level="faithful" if arguments.faithful else "exact",
+        seed=seed,
     ):
         print(_summary(result), flush=True)
         results.append(result)
     seconds = time.perf_counter() - started
-    built = report.build(results, profile, jobs=min(jobs, len(names)), seconds=seconds)
+    built = report.build(results, profile, jobs=min(jobs, len(names)), seconds=seconds, seed=seed)
     report.write(built, arguments.report)
     passed = sum(result.ok for result in results)
+    drawn = "derandomised" if seed is None else f"seed {seed}"
     print(
         f"\n{passed} of {len(results)} members conform in {seconds:.1f} s "
-        f"({built['run']['jobs']} {'job' if built['run']['jobs'] == 1 else 'jobs'}); "
-        f"report written to {arguments.report}"
+        f"({built['run']['jobs']} {'job' if built['run']['jobs'] == 1 else 'jobs'}, "
+        f"profile {profile}, {drawn}); report written to {arguments.report}"
     )
+    if seed is not None:
+        named = "".join(f" {name}" for name in arguments.member)
+        print(
+            "the same calls again: "
+            f"python -m equivalence run{named} --profile {profile} --seed {seed}"
+        )
     return 0 if built["ok"] else 1
 
 
@@ -149,6 +165,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("member", nargs="*", help="members to run (default: all)")
     run.add_argument(
         "--max-examples", type=int, default=None, help="calls per member (default: the profile's)"
+    )
+    run.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="draw every call from this seed; nothing saved by earlier runs is replayed "
+        "(default: a fresh seed for the dev and thorough profiles, printed at the end; "
+        "the ci profile's fixed draws)",
+    )
+    run.add_argument(
+        "--profile",
+        choices=sorted(profiles.EXAMPLES),
+        default=None,
+        help="the Hypothesis profile: dev (200 calls a member), ci (600, derandomised), "
+        "thorough (3000); default: HYPOTHESIS_PROFILE, or dev",
     )
     run.add_argument(
         "--report",

@@ -413,7 +413,6 @@ def _check(arguments: argparse.Namespace) -> int:
     if arguments.seed is not None:
         settings.register_profile("check", settings(), database=None)
         settings.load_profile("check")
-    seeded = _force_seed(arguments.seed)
 
     port = None
     if arguments.command is not None:
@@ -432,7 +431,7 @@ def _check(arguments: argparse.Namespace) -> int:
     judged = level if "level" in inspect.signature(judge).parameters else {}
     checked: list[Checked] = []
     try:
-        with seeded, _full_precision():
+        with _full_precision():
             for declared in chosen:
                 if port is not None:
                     watched = Watched(port.implementation(declared))
@@ -444,6 +443,7 @@ def _check(arguments: argparse.Namespace) -> int:
                         declared,
                         implementation=watched,
                         max_examples=arguments.max_examples,
+                        seed=arguments.seed,
                         **level,
                     )
                 item = Checked(result, replayed=replays.seen)
@@ -492,24 +492,6 @@ def _check(arguments: argparse.Namespace) -> int:
     tail = f", {expected} fail as expected" if expected else ""
     print(f"\n{passed} of {len(checked)} members conform{tail}.")
     return 0 if all(item.ok for item in checked) else 1
-
-
-@contextlib.contextmanager
-def _force_seed(seed: int | None) -> Iterator[None]:
-    """Every test of the run draws from ``seed`` (what pytest's ``--hypothesis-seed``
-    does); nothing saved is replayed then."""
-    if seed is None:
-        yield
-        return
-    import hypothesis.core
-
-    core: Any = hypothesis.core
-    saved = core.global_force_seed
-    core.global_force_seed = seed
-    try:
-        yield
-    finally:
-        core.global_force_seed = saved
 
 
 # -- members ---------------------------------------------------------------------------

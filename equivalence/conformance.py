@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
 import math
 import time
 from collections import Counter
@@ -16,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-from hypothesis import Phase, given, seed, settings
+from hypothesis import Phase, given, settings
+from hypothesis import seed as seeded
 from hypothesis import strategies as st
 
 from equivalence.faithful import FaithfulStats, judge_faithful
@@ -26,7 +28,7 @@ from equivalence.versions import sklearn_version
 from equivalence.view import view_of
 from equivalence.wire import Unsendable
 
-__all__ = ["Level", "MemberResult", "Mismatch", "run_member", "sklearn_version"]
+__all__ = ["Level", "MemberResult", "Mismatch", "run_member", "run_seed", "sklearn_version"]
 
 Status = Literal["conforms", "conforms-declared", "fails", "no-oracle"]
 
@@ -261,6 +263,14 @@ def warm_up() -> None:
     gc.freeze()
 
 
+def run_seed(seed: int, member: str, scenario: str, attempt: int, key: str = "") -> int:
+    """The seed of one Hypothesis run of a member seeded with ``seed``: its own for each
+    member, scenario and attempt (so a top-up round draws afresh), the same on every
+    machine and Python (a digest, not :func:`hash`)."""
+    text = f"{seed}|{member}|{scenario}|{attempt}|{key}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
 def run_member(
     member: Member,
     *,
@@ -269,6 +279,7 @@ def run_member(
     version: str | None = None,
     shrink: bool = True,
     level: Level = "exact",
+    seed: int | None = None,
 ) -> MemberResult:
     """Runs ``member``'s calls through :func:`~equivalence.runner.judge`.
 
@@ -282,6 +293,10 @@ def run_member(
     minimal call) and, when every call passed, on any declared edge no call reached.
     ``level`` chooses how an answer is judged: against scikit-learn on this machine
     (``exact``) or against the exact result within its error bound (``faithful``).
+    ``seed`` draws every call from that seed, whatever the profile, and replays nothing
+    saved by earlier runs: each Hypothesis run of the member (a scenario, an attempt)
+    draws from its own seed derived from it (:func:`run_seed`), so the same seed gives
+    the same calls for that member whichever other members run beside it.
     """
     version = version or sklearn_version()
     result = MemberResult(
@@ -354,11 +369,15 @@ def run_member(
         if not shrink:
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
         strategy = _batches(member.scenarios[scenario], size)
+        if seed is not None:
+            overrides["database"] = None  # what the seed draws, and nothing saved before
         test = settings(base, **overrides)(given(strategy)(judge_batch))
-        if base.derandomize:
+        if seed is not None:
+            test = seeded(run_seed(seed, member.name, scenario, attempt, key))(test)
+        elif base.derandomize:
             # A repeatable run, each attempt its own (and no digest of the test's
             # source to work out for each scenario, as derandomize alone would).
-            test = seed(attempt)(test)
+            test = seeded(attempt)(test)
         # One key a member, scenario and side: Hypothesis would otherwise file every
         # saved failure under the one function `judge_batch`, replay it into every other
         # scenario, and delete it there as no longer failing.

@@ -49,10 +49,10 @@ def _start_worker(profile: str) -> None:
     _LIMITS.append(threadpool_limits(limits=1, user_api="blas"))
 
 
-def _run_one(name: str, max_examples: int | None, level: Level) -> MemberResult:
+def _run_one(name: str, max_examples: int | None, level: Level, seed: int | None) -> MemberResult:
     from equivalence.members import REGISTRY
 
-    return run_member(REGISTRY[name], max_examples=max_examples, level=level)
+    return run_member(REGISTRY[name], max_examples=max_examples, level=level, seed=seed)
 
 
 def run_members(
@@ -62,17 +62,19 @@ def run_members(
     profile: str,
     max_examples: int | None = None,
     level: Level = "exact",
+    seed: int | None = None,
 ) -> Iterator[MemberResult]:
     """Every named member's result, in the order named, as each becomes available.
 
     ``jobs`` 1 (or a single member) runs in this process; more start at most that many
-    workers, and never more than there are members.
+    workers, and never more than there are members. ``seed`` (see
+    :func:`~equivalence.conformance.run_member`) gives the same calls either way.
     """
     from equivalence.members import REGISTRY
 
     if jobs <= 1 or len(names) <= 1:
         for name in names:
-            yield run_member(REGISTRY[name], max_examples=max_examples, level=level)
+            yield run_member(REGISTRY[name], max_examples=max_examples, level=level, seed=seed)
         return
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(names)),
@@ -80,7 +82,7 @@ def run_members(
         initializer=_start_worker,
         initargs=(profile,),
     ) as pool:
-        futures = [pool.submit(_run_one, name, max_examples, level) for name in names]
+        futures = [pool.submit(_run_one, name, max_examples, level, seed) for name in names]
         try:
             for future in futures:
                 yield future.result()

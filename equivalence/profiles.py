@@ -44,9 +44,10 @@ settings.register_profile(
 )
 
 
-def load() -> str:
-    """Loads the profile the environment names (``dev`` when it names none)."""
-    name = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+def load(name: str | None = None) -> str:
+    """Loads the profile ``name``, or else the one the environment names (``dev`` when it
+    names none), and returns its name."""
+    name = name or os.environ.get("HYPOTHESIS_PROFILE", "dev")
     if name not in EXAMPLES:
         raise SystemExit(f"HYPOTHESIS_PROFILE={name!r}: choose one of {', '.join(EXAMPLES)}")
     settings.load_profile(name)

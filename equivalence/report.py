@@ -39,6 +39,7 @@ def build(
     *,
     jobs: int = 1,
     seconds: float | None = None,
+    seed: int | None = None,
 ) -> dict[str, Any]:
     """The report of one run: when, how, on what, against which declarations, and what
     each member came to.
@@ -46,8 +47,9 @@ def build(
     ``registry`` is the digest of the whole registry that produced the run (see
     :mod:`equivalence.digest`), and each member's ``declaration`` the digest of its own
     declaration, so that a report older than the registry is told apart from a fresh one.
-    ``run`` gives the wall time and the number of worker processes; only the timings and
-    ``generated`` differ between a serial and a parallel run of the same members.
+    ``run`` gives the wall time, the number of worker processes and the seed the calls
+    were drawn from (``None`` for a derandomised profile's fixed draws); only the timings
+    and ``generated`` differ between a serial and a parallel run of the same members.
     """
     declarations = digest.member_digests()
     members = []
@@ -61,7 +63,11 @@ def build(
         "environment": environment(),
         "machine": machine.describe(),
         "registry": digest.registry_digest(),
-        "run": {"jobs": jobs, "seconds": None if seconds is None else round(seconds, 3)},
+        "run": {
+            "jobs": jobs,
+            "seconds": None if seconds is None else round(seconds, 3),
+            "seed": seed,
+        },
         "ok": all(result.ok for result in results),
         "members": members,
     }

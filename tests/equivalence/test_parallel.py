@@ -17,10 +17,10 @@ MEMBERS = ["Accuracy.score", "TopKAccuracy.score"]
 TIMINGS = {"seconds", "seconds_lodestar", "seconds_oracle", "implementation_share"}
 
 
-def _run(tmp_path: Path, jobs: int) -> dict[str, Any]:
-    report = tmp_path / f"jobs-{jobs}.json"
-    environment = {**os.environ, "HYPOTHESIS_PROFILE": "ci"}
-    arguments = ["--max-examples", "40", "--jobs", str(jobs), "--report", str(report)]
+def _run(tmp_path: Path, jobs: int, *extra: str, profile: str = "ci") -> tuple[dict[str, Any], str]:
+    report = tmp_path / f"jobs-{jobs}-{len(list(tmp_path.iterdir()))}.json"
+    environment = {**os.environ, "HYPOTHESIS_PROFILE": profile}
+    arguments = ["--max-examples", "40", "--jobs", str(jobs), "--report", str(report), *extra]
     completed = subprocess.run(
         [sys.executable, "-m", "equivalence", "run", *MEMBERS, *arguments],
         cwd=ROOT,
@@ -34,7 +34,7 @@ def _run(tmp_path: Path, jobs: int) -> dict[str, Any]:
     assert "inside the implementations" in completed.stdout
     written: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
     assert written["ok"] == (completed.returncode == 0)
-    return written
+    return written, completed.stdout
 
 
 def _without_timings(report: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def _without_timings(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_parallel_run_reports_what_a_serial_run_does(tmp_path: Path) -> None:
-    serial, parallel = _run(tmp_path, 1), _run(tmp_path, 2)
+    (serial, _), (parallel, _) = _run(tmp_path, 1), _run(tmp_path, 2)
     assert serial["run"]["jobs"] == 1 and parallel["run"]["jobs"] == 2
     assert [entry["member"] for entry in parallel["members"]] == MEMBERS
     for entry in serial["members"]:
@@ -59,7 +59,7 @@ def test_a_parallel_run_reports_what_a_serial_run_does(tmp_path: Path) -> None:
 
 
 def test_each_member_reports_the_time_inside_each_side(tmp_path: Path) -> None:
-    report = _run(tmp_path, 1)
+    report, _ = _run(tmp_path, 1)
     for entry in report["members"]:
         assert entry["seconds_lodestar"] > 0 and entry["seconds_oracle"] > 0
         inside = entry["seconds_lodestar"] + entry["seconds_oracle"]
@@ -70,3 +70,28 @@ def test_each_member_reports_the_time_inside_each_side(tmp_path: Path) -> None:
 
 def test_the_default_is_one_job_a_core() -> None:
     assert 1 <= default_jobs() <= (os.cpu_count() or 1)
+
+
+def test_an_exploring_run_prints_its_seed_and_the_seed_draws_it_again(tmp_path: Path) -> None:
+    # dev draws afresh each run: the seed it printed, given back, draws the same calls
+    # (counted by outcome and edge), in one process or two
+    first, printed = _run(tmp_path, 2, profile="dev")
+    seed = first["run"]["seed"]
+    assert isinstance(seed, int) and f"profile dev, seed {seed})" in printed
+    assert f"run {' '.join(MEMBERS)} --profile dev --seed {seed}" in printed
+    again, _ = _run(tmp_path, 1, "--seed", str(seed), profile="dev")
+    assert again["run"]["seed"] == seed
+    assert _without_timings(again) == _without_timings(first)
+    other, _ = _run(tmp_path, 1, "--seed", str(seed + 1), profile="dev")
+    assert [e["outcomes"] for e in other["members"]] != [e["outcomes"] for e in first["members"]]
+
+
+def test_profile_and_seed_given_on_the_command_line(tmp_path: Path) -> None:
+    # --profile overrides HYPOTHESIS_PROFILE; the ci profile's draws are fixed (no seed),
+    # and a seed given to it draws other calls than its fixed ones
+    fixed, printed = _run(tmp_path, 1, "--profile", "ci", profile="dev")
+    assert fixed["profile"] == "ci" and fixed["run"]["seed"] is None
+    assert "profile ci, derandomised" in printed
+    seeded, _ = _run(tmp_path, 1, "--profile", "ci", "--seed", "11", profile="dev")
+    assert seeded["run"]["seed"] == 11
+    assert [e["outcomes"] for e in seeded["members"]] != [e["outcomes"] for e in fixed["members"]]
