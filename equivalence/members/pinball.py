@@ -25,6 +25,7 @@ from equivalence import outputs as o
 from equivalence import roles as r
 from equivalence import shared
 from equivalence.model import Divergence, Edge, Member, VersionRange
+from equivalence.versions import sklearn_since
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
 from lodestar.metrics import D2AbsoluteError, D2Pinball, PinballLoss, ZeroDivision
@@ -113,8 +114,32 @@ def _constants(v: View, average: bool) -> list[float] | None:
     truth, _, weight = parts
     if weight is None and not average:
         return [float(x) for x in np.percentile(truth, alpha * 100, axis=0)]
+    if not average:
+        return _inverted_cdf(truth, weight, alpha)
     weight = np.ones(truth.shape[0]) if weight is None else weight
     return [_quantile(column, weight, alpha, average) for column in truth.T]
+
+
+def _inverted_cdf(truth: Any, weight: Any, alpha: float) -> list[float]:
+    """Each column's weighted quantile as ``_weighted_percentile`` took it before 1.9,
+    step for step: one unstable sort of the whole block along its samples, then a
+    search of each column's running total. With weights of both signs the total is not
+    monotone, and which of two tied values sorts first moves the search, so only the
+    same operations on the same block land where scikit-learn's did. The sort is
+    NumPy's default (unstable: its tie order is NumPy's and the CPU's), except on 1.7,
+    whose array-API ``argsort`` is stable by default."""
+    block = np.ascontiguousarray(truth, dtype=np.float64)
+    weights = np.tile(np.asarray(weight, dtype=np.float64), (block.shape[1], 1)).T
+    stable = sklearn_since("1.7") and not sklearn_since("1.8")
+    order = np.argsort(block, axis=0, kind="stable" if stable else None)
+    cdf = np.cumsum(np.take_along_axis(weights, order, axis=0).T, axis=1)
+    targets = (alpha * 100) / 100 * cdf[..., -1]
+    zero = targets == 0
+    targets[zero] = np.nextafter(targets[zero], targets[zero] + 1)
+    found = np.stack([np.searchsorted(cdf[j], targets[j]) for j in range(cdf.shape[0])])
+    found = np.clip(found, 0, block.shape[0] - 1)
+    columns = np.arange(block.shape[1])
+    return [float(x) for x in block[order[found, columns], columns]]
 
 
 def _loss_zero(which: int, zero: bool) -> Any:

@@ -110,3 +110,25 @@ def test_scikit_learn_19s_baseline_with_signed_weights() -> None:
             truth, predicted, alpha=alpha, sample_weight=weight, multioutput="raw_values"
         )
         np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.skipif(
+    tuple(int(p) for p in sklearn.__version__.split(".")[:2]) >= (1, 9),
+    reason="the inverted-CDF baseline is scikit-learn's before 1.9",
+)
+def test_the_harness_takes_the_old_baseline_as_scikit_learn_did() -> None:
+    # Weights of both signs make the running total non-monotone, so which of two tied
+    # values sorts first decides the quantile: 1.7 sorts stably, the others with NumPy's
+    # default sort. The harness's reading of the old baseline must be scikit-learn's own.
+    from sklearn.utils.stats import _weighted_percentile
+
+    from equivalence.members.pinball import _inverted_cdf
+
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        truth = rng.integers(0, 4, size=(int(rng.integers(2, 12)), 3)).astype(float) / 2
+        weight = rng.integers(-4, 5, size=truth.shape[0]).astype(float)
+        for alpha in (0.1, 0.5, 0.9):
+            ours = _inverted_cdf(truth, weight, alpha)
+            theirs = _weighted_percentile(truth, weight, alpha * 100)
+            assert ours == [float(x) for x in theirs], (truth.tolist(), weight.tolist(), alpha)
