@@ -1,8 +1,10 @@
 """Test-wide setup: the Hypothesis profile, and the doctests of the documentation pages.
 
-``HYPOTHESIS_PROFILE`` chooses ``dev`` (default), ``ci`` (derandomised) or ``thorough``;
-see :mod:`equivalence.profiles`. The pages under ``docs/`` are collected by Sybil, which
-reads MyST fences correctly: every ``>>>`` example in a ``python`` fence is a doctest.
+``HYPOTHESIS_PROFILE`` chooses the example budget, ``dev`` (default), ``ci`` or
+``thorough`` (see :mod:`equivalence.profiles`); the suite draws fixed examples under each,
+so that no test passes on one run and fails on the next. The pages under ``docs/`` are
+collected by Sybil, which reads MyST fences correctly: every ``>>>`` example in a
+``python`` fence is a doctest.
 
 A page's examples share one namespace and run in order, so under pytest-xdist each page is
 one unit of work: a page runs whole, in order, on one worker; every other test goes on its own
@@ -14,13 +16,16 @@ from __future__ import annotations
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
 import pytest
+from hypothesis import settings
 from sybil import Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 from xdist.scheduler import LoadScopeScheduling
 
 from equivalence import profiles
 
-profiles.load()
+# The suite's draws are fixed under every profile (the profile sets the budget): a test
+# passes or fails the same way on every run. `python -m equivalence run` explores.
+settings.load_profile(profiles.fixed(profiles.load()))
 
 collect_ignore = ["docs/_build", "noxfile.py", "bench"]
 

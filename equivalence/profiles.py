@@ -3,6 +3,8 @@
 * ``dev`` (the default): 200 examples a member, random.
 * ``ci``: 600 examples a member, derandomised, so that a run is repeatable.
 * ``thorough``: 3000 examples a member, random.
+
+The test suite takes the chosen profile's budget with fixed draws (:func:`fixed`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-__all__ = ["EXAMPLES", "load"]
+__all__ = ["EXAMPLES", "fixed", "load"]
 
 _CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
@@ -52,3 +54,16 @@ def load(name: str | None = None) -> str:
         raise SystemExit(f"HYPOTHESIS_PROFILE={name!r}: choose one of {', '.join(EXAMPLES)}")
     settings.load_profile(name)
     return name
+
+
+def fixed(name: str) -> str:
+    """Registers ``name``'s budget with fixed draws (derandomised, nothing saved or
+    replayed) as the profile ``<name>-fixed``, and returns that name. The test suite runs
+    under it, whatever ``HYPOTHESIS_PROFILE`` says, so that a test passes or fails the
+    same way on every run: exploring, with a seed printed to draw it again, is
+    ``python -m equivalence run``'s job."""
+    fixed_name = f"{name}-fixed"
+    settings.register_profile(
+        fixed_name, settings.get_profile(name), derandomize=True, database=None
+    )
+    return fixed_name

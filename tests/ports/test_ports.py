@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from equivalence import profiles
 from equivalence.conformance import MemberResult, run_member
 from equivalence.members import REGISTRY
 from equivalence.model import Call
@@ -99,9 +100,10 @@ def _may_cancel(name: str, call: Call) -> bool:
 
 @pytest.fixture
 def thorough() -> Iterator[None]:
-    """The ``thorough`` Hypothesis profile (3000 examples a member) for one test."""
+    """The ``thorough`` Hypothesis profile (3000 examples a member) for one test, with
+    the suite's fixed draws."""
     previous = settings.get_current_profile_name()
-    settings.load_profile("thorough")
+    settings.load_profile(profiles.fixed("thorough"))
     try:
         yield
     finally:
