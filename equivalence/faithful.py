@@ -30,7 +30,7 @@ from typing import Any
 from equivalence.exact import compare, evaluator
 from equivalence.exact.arith import Ambiguous
 from equivalence.model import Call, Member, Refusal, Value, distance
-from equivalence.runner import Verdict, _answer, _matching, ask_both, judge, snapshot
+from equivalence.runner import Verdict, _answer, _matching, as_doubles, ask_both, judge, snapshot
 from equivalence.view import view_of
 
 __all__ = ["FaithfulStats", "FaithfulVerdict", "judge_faithful"]
@@ -182,7 +182,7 @@ def judge_faithful(
     # widening declares) as the exact level does.
     if widening is not None:
         if widening.expected is not None:
-            target = _answer(widening.expected(call))
+            target = _answer(widening.expected(as_doubles(call) or call))
             if distance(mine.value, target) > ulps:
                 return verdict(False, f"divergence {widening.name!r}: expects {target!r}")
         return verdict(True, f"declared widening {widening.name!r}", decided="fallback", **named)
@@ -195,7 +195,7 @@ def judge_faithful(
             True, f"declared value {value.name!r}", divergence=value.name, decided="fallback"
         )
     if value is not None:
-        target = _answer(value.expected(call)) if value.expected else None
+        target = _answer(value.expected(as_doubles(call) or call)) if value.expected else None
         if target is not None and distance(mine.value, target) <= ulps:
             return verdict(
                 True, f"declared value {value.name!r}", divergence=value.name, decided="fallback"

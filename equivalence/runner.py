@@ -24,10 +24,20 @@ from typing import Any, TypeVar
 import numpy as np
 
 from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, distance
+from equivalence.narrow import has_narrow, widened
 from equivalence.view import View, view_of
 from equivalence.wire import Unsendable
 
-__all__ = ["Answers", "Verdict", "ask", "ask_both", "judge", "same_inputs", "snapshot"]
+__all__ = [
+    "Answers",
+    "Verdict",
+    "as_doubles",
+    "ask",
+    "ask_both",
+    "judge",
+    "same_inputs",
+    "snapshot",
+]
 
 
 @dataclass(frozen=True)
@@ -137,16 +147,34 @@ def same_inputs(before: Any, after: Any) -> bool:
     return bool(before == after) and type(before) is type(after)
 
 
+def as_doubles(call: View) -> View | None:
+    """``call`` with its float32 and float16 arrays widened to float64, or ``None`` when
+    it holds none. lodestar reads a narrow array exactly as these doubles, so what is
+    declared of the doubles is declared of the narrow call too (see
+    :mod:`equivalence.narrow`): a declaration's predicate holds where it holds on either,
+    and the number it names is worked out on the doubles."""
+    if not has_narrow(call):
+        return None
+    wide = widened(call)
+    return View(wide.args, wide.kwargs, call.names, call.defaults, call.roles)
+
+
+def _holds(divergence: Divergence, call: View) -> bool:
+    try:
+        with np.errstate(all="ignore"):  # a predicate meeting NaN or a float past int64
+            return bool(divergence.applies(call))
+    except Exception:
+        return False
+
+
 def _matching(divergences: list[Divergence], kind: str, call: View) -> Divergence | None:
+    """The first declaration of ``kind`` whose predicate holds on ``call``, or on its
+    doubles where it holds narrow arrays (:func:`as_doubles`)."""
+    wide = as_doubles(call)
     for divergence in divergences:
         if divergence.kind != kind:
             continue
-        try:
-            with np.errstate(all="ignore"):  # a predicate meeting NaN or a float past int64
-                holds = divergence.applies(call)
-        except Exception:
-            holds = False
-        if holds:
+        if _holds(divergence, call) or (wide is not None and _holds(divergence, wide)):
             return divergence
     return None
 
@@ -263,7 +291,7 @@ def _under_divergence(
         return verdict(False, f"undeclared {kind}: lodestar and scikit-learn differ")
     if divergence.expected is not None and isinstance(mine, Value):
         try:
-            expected = _answer(divergence.expected(call))
+            expected = _answer(divergence.expected(as_doubles(call) or call))
         except Exception as error:
             return verdict(
                 False, f"divergence {divergence.name!r}: its expected value raised {error!r}"

@@ -40,6 +40,9 @@ run. Which versions each member was checked on is in the
 - **value**: both answer, with different numbers; the harness holds lodestar to the
   number the declaration states.
 
+Every member also carries {EVERYWHERE}, defined under "Shared divergences"; the last column
+leaves them out.
+
 A member scikit-learn does not implement reads *no counterpart* in the scikit-learn column:
 the harness holds it to a plain-loop reference of its own (`equivalence/references.py`,
 named in the column), written from the C# definition, on every scikit-learn version.
@@ -119,11 +122,14 @@ class _Sections:
         )
 
 
-def _row(member: Member) -> str:
+def _row(member: Member, everywhere: set[Key]) -> str:
     page = member.page.removesuffix(".md")
     python = f"[`{member.name}`]({page})"
-    names = ", ".join(d.name for d in member.divergences)
-    declared = f"[{names}](#{slug(f'`{member.name}`')})" if names else "none"
+    names = ", ".join(d.name for d in member.divergences if _key(d) not in everywhere)
+    if member.divergences:
+        declared = f"[{names or 'those every member carries'}](#{slug(f'`{member.name}`')})"
+    else:
+        declared = "none"
     oracle, since = f"`{_cell(member.oracle_call)}`", member.since
     if member.oracle_kind == "reference":
         oracle, since = f"no counterpart; reference `{_cell(member.oracle_call)}`", "every"
@@ -176,5 +182,12 @@ def _body(sections: _Sections) -> list[str]:
 def render() -> str:
     members = sorted(REGISTRY.values(), key=lambda m: m.name)
     sections = _Sections(members)
-    rows = [_row(member) for member in members]
-    return _HEADER + "\n".join(rows) + "\n" + "\n".join(_body(sections)) + "\n"
+    everywhere = {key for key, names in sections.shared.items() if len(names) == len(members)}
+    rows = [_row(member, everywhere) for member in members]
+    links = [
+        f"[{sections.shared_title[key]}](#{slug(sections.shared_title[key])})"
+        for key in sorted(everywhere)
+    ]
+    carried = ", ".join(links[:-1]) + f" and {links[-1]}" if len(links) > 1 else "".join(links)
+    header = _HEADER.replace("{EVERYWHERE}", carried)
+    return header + "\n".join(rows) + "\n" + "\n".join(_body(sections)) + "\n"

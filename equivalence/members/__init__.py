@@ -15,17 +15,26 @@ __all__ = ["REGISTRY", "member"]
 
 
 def _with_bad_input(declared: Member) -> Member:
-    """Every member also runs the shared bad-input scenario and carries the shared
-    declaration that malformed input is refused (see :mod:`equivalence.malformed`)."""
+    """Every member also runs the shared bad-input and narrow-float scenarios and carries
+    the shared declarations that malformed input is refused (see
+    :mod:`equivalence.malformed`) and that narrow floats are read exactly as doubles (see
+    :mod:`equivalence.narrow`)."""
     from hypothesis import strategies as st
 
+    from equivalence import narrow
     from equivalence.malformed import malformed_calls, malformed_narrowing
 
+    valid = st.one_of(*declared.scenarios.values())
     scenarios = {
         **declared.scenarios,
-        "malformed": malformed_calls(declared, st.one_of(*declared.scenarios.values())),
+        "malformed": malformed_calls(declared, valid),
+        "narrow": narrow.narrowed_calls(valid),
     }
-    divergences = (*declared.divergences, malformed_narrowing(declared))
+    divergences = (
+        *declared.divergences,
+        malformed_narrowing(declared),
+        *narrow.divergences(declared),
+    )
     return replace(declared, scenarios=scenarios, divergences=divergences)
 
 
