@@ -4,8 +4,9 @@
     nox -l --json -k conformance | python .ci/cells.py --github   # a GitHub Actions matrix
 
 One session name a line suits ``xargs -d '\\n' -P N -I{} nox -s {}``. ``--github`` prints
-``{"include": [{"session": ..., "report": ...}, ...]}`` on one line, for
-``strategy.matrix``: ``report`` is the cell's report name, ``reports/matrix/<report>.json``
+``{"include": [{"session": ..., "python": ..., "report": ...}, ...]}`` on one line, for
+``strategy.matrix``: ``python`` is the cell's Python (``3.10``), for the job to set up, and
+``report`` the cell's report name, ``reports/matrix/<report>.json``
 (``noxfile.report_path``). The standard library only, so that it runs before anything
 is installed.
 """
@@ -25,10 +26,14 @@ def cells(listing: list[dict[str, Any]]) -> list[dict[str, str]]:
         if entry.get("name") != "conformance":
             continue
         spec = entry["call_spec"]
+        # nox takes the ``python`` parameter as the cell's interpreter (a path on this
+        # machine); ``python_version`` is the Python it is.
+        python = spec["python_version"]
         found.append(
             {
                 "session": entry["session"],
-                "report": f"sklearn-{spec['sklearn']}-numpy-{spec['numpy']}",
+                "python": python,
+                "report": f"python-{python}-sklearn-{spec['sklearn']}-numpy-{spec['numpy']}",
             }
         )
     return found

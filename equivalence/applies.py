@@ -45,7 +45,7 @@ def _line(member: str, reports: list[dict[str, Any]], matrix_link: str, named: b
             continue
         asked.append(env)
         if entry["status"] == "fails":
-            failed.append(f"{env['sklearn']} with NumPy {env['numpy']}")
+            failed.append(f"{env['sklearn']} with NumPy {env['numpy']} on Python {env['python']}")
     head = f"- scikit-learn, `{member}`:" if named else "- scikit-learn:"
     if REGISTRY[member].oracle_kind == "reference":
         head = head.replace("scikit-learn", "plain-loop reference (no scikit-learn counterpart)")

@@ -1,6 +1,7 @@
 """Renders ``docs/conformance.md`` from the per-cell reports ``nox -s conformance`` writes.
 
-One column per cell (a scikit-learn version with a NumPy version), one row per member.
+One column per cell (a scikit-learn version with a NumPy version on a Python version), one
+row per member, the cells ordered by scikit-learn, then NumPy, then Python.
 A cell reads ``conforms``, ``conforms under`` the declarations that fired, ``no oracle``,
 or ``fails`` with a link to the counterexample below the grid. Below the grid, a table
 per cell gives the versions, and another the machine (SIMD, BLAS) and registry digest.
@@ -30,7 +31,7 @@ REGENERATE = (
 
 
 def load(folder: Path) -> list[dict[str, Any]]:
-    """Every report in ``folder``, oldest scikit-learn first, then NumPy."""
+    """Every report in ``folder``, oldest scikit-learn first, then NumPy, then Python."""
     reports = [
         json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))
     ]
@@ -39,18 +40,19 @@ def load(folder: Path) -> list[dict[str, Any]]:
         key=lambda r: (
             version_key(r["environment"]["sklearn"]),
             version_key(r["environment"]["numpy"]),
+            version_key(r["environment"]["python"]),
         ),
     )
 
 
 def _column(report: dict[str, Any]) -> str:
     env = report["environment"]
-    return f"{minor(env['sklearn'])}<br>{minor(env['numpy'])}"
+    return f"{minor(env['sklearn'])}<br>{minor(env['numpy'])}<br>{minor(env['python'])}"
 
 
 def _anchor(member: str, report: dict[str, Any]) -> str:
     env = report["environment"]
-    text = f"fail-{member}-{env['sklearn']}-{env['numpy']}"
+    text = f"fail-{member}-sklearn-{env['sklearn']}-numpy-{env['numpy']}-python-{env['python']}"
     return "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in text.lower())
 
 
@@ -76,13 +78,41 @@ def _cell(entry: dict[str, Any] | None, report: dict[str, Any]) -> str:
     return MARKS[status][0]
 
 
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _within(here: set[tuple[str, str]], every: set[tuple[str, str]]) -> str:
+    """Which of one scikit-learn minor's cells, ``every`` as (NumPy minor, Python minor),
+    ``here`` names: by NumPy when the NumPy minors alone pick them out, by Python when
+    the Pythons alone do, else (both do, or neither) each Python with its NumPy minors."""
+
+    def ordered(values: set[str]) -> list[str]:
+        return sorted(values, key=version_key)
+
+    numpys, pythons = {np for np, _ in here}, {py for _, py in here}
+    by_numpy = here == {cell for cell in every if cell[0] in numpys}
+    by_python = here == {cell for cell in every if cell[1] in pythons}
+    if by_numpy and not by_python:
+        return f"NumPy {_and(ordered(numpys))} only"
+    if by_python and not by_numpy:
+        return f"Python {_and(ordered(pythons))} only"
+    groups = [
+        f"NumPy {_and(ordered({np for np, on in here if on == py}))} on Python {py}"
+        for py in ordered(pythons)
+    ]
+    return "; ".join(groups) + " only"
+
+
 def _place(where: list[dict[str, Any]], reports: list[dict[str, Any]]) -> str:
     """The cells in ``where`` as scikit-learn minors, runs of them joined ("1.3 to 1.7"),
-    with the NumPy minor named where only some of a minor's cells are in."""
+    with the NumPy or Python minors named where only some of a minor's cells are in
+    ("1.9 (NumPy 2.5 on Python 3.13 only)")."""
 
-    def numpy_of(group: list[dict[str, Any]], sk: str) -> set[str]:
+    def cells_of(group: list[dict[str, Any]], sk: str) -> set[tuple[str, str]]:
         return {
-            minor(r["environment"]["numpy"])
+            (minor(r["environment"]["numpy"]), minor(r["environment"]["python"]))
             for r in group
             if minor(r["environment"]["sklearn"]) == sk
         }
@@ -90,13 +120,13 @@ def _place(where: list[dict[str, Any]], reports: list[dict[str, Any]]) -> str:
     minors = list(dict.fromkeys(minor(r["environment"]["sklearn"]) for r in reports))
     labels: list[str | None] = []
     for sk in minors:
-        here, every = numpy_of(where, sk), numpy_of(reports, sk)
+        here, every = cells_of(where, sk), cells_of(reports, sk)
         if not here:
             labels.append(None)
         elif here == every:
             labels.append(sk)
         else:
-            labels.append(f"{sk} (NumPy {' and '.join(sorted(here))} only)")
+            labels.append(f"{sk} ({_within(here, every)})")
     parts: list[str] = []
     run: list[str] = []
     for sk, label in zip(minors, labels, strict=True):
@@ -131,7 +161,7 @@ def _fired(member: str, reports: list[dict[str, Any]]) -> list[str]:
 
 def _name(report: dict[str, Any]) -> str:
     env = report["environment"]
-    return f"scikit-learn {env['sklearn']} with NumPy {env['numpy']}"
+    return f"scikit-learn {env['sklearn']} with NumPy {env['numpy']} on Python {env['python']}"
 
 
 def stale(reports: list[dict[str, Any]]) -> list[str]:
@@ -193,8 +223,8 @@ def _machines(reports: list[dict[str, Any]]) -> list[str]:
         "OpenBLAS chose; and the digest of the registry the cell ran. The last bits of a",
         "`log`, an `exp` or a BLAS sum can depend on the first three.",
         "",
-        "| scikit-learn | NumPy | Arch | SIMD | BLAS | Registry |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| scikit-learn | NumPy | Python | Arch | SIMD | BLAS | Registry |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for report in reports:
         env = report["environment"]
@@ -204,9 +234,8 @@ def _machines(reports: list[dict[str, Any]]) -> list[str]:
         else:
             described = [machine.get("arch") or "unknown", _simd(machine), _blas(machine)]
         registry = f"`{report['registry']}`" if report.get("registry") else "not recorded"
-        lines.append(
-            f"| {env['sklearn']} | {env['numpy']} | " + " | ".join([*described, registry]) + " |"
-        )
+        versions = f"| {env['sklearn']} | {env['numpy']} | {env['python']} | "
+        lines.append(versions + " | ".join([*described, registry]) + " |")
     return lines
 
 
@@ -262,8 +291,9 @@ def render(reports: list[dict[str, Any]]) -> str:
         "<!-- Generated by `nox -s matrix` (`python -m equivalence matrix`); do not edit. -->",
         "",
         "Each column is one cell of the `nox -s conformance` matrix: the harness run against",
-        "one scikit-learn minor (top) with one NumPy minor (bottom); the exact releases, the",
-        "calls each cell ran and the machine it ran on are in the tables below the grid.",
+        "one scikit-learn minor (top) with one NumPy minor (middle) on one Python minor",
+        "(bottom); the exact releases, the calls each cell ran and the machine it ran on are",
+        "in the tables below the grid.",
         "",
     ]
     if not reports:
@@ -287,7 +317,8 @@ def render(reports: list[dict[str, Any]]) -> str:
         "## Divergences in force",
         "",
         "For each member, the declared divergences that applied to at least one call, and",
-        "the cells (scikit-learn minor, NumPy minor) where they did. Each is defined in the",
+        "the cells (scikit-learn minor; NumPy and Python minors where only some of a",
+        "scikit-learn minor's cells are meant) where they did. Each is defined in the",
         "[equivalence table](equivalence.md).",
     ]
     for member in members:
@@ -322,7 +353,8 @@ def render(reports: list[dict[str, Any]]) -> str:
             env = report["environment"]
             lines += [
                 f"({_anchor(entry['member'], report)})=",
-                f"### {entry['member']} on scikit-learn {env['sklearn']}, NumPy {env['numpy']}",
+                f"### {entry['member']} on scikit-learn {env['sklearn']}, NumPy {env['numpy']}, "
+                f"Python {env['python']}",
                 "",
                 "```text",
                 (entry["failure"] or "").strip(),

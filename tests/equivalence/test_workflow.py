@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import subprocess
@@ -16,12 +17,15 @@ ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "conformance.yml"
 
 
-def _module(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _noxfile() -> ModuleType:
+    """The noxfile, imported once a process (nox registers its sessions at import)."""
+    if "noxfile" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["noxfile"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["noxfile"]
 
 
 def _schema_check(path: Path) -> subprocess.CompletedProcess[str]:
@@ -56,34 +60,47 @@ def test_the_schema_check_rejects_a_broken_workflow(tmp_path: Path) -> None:
     assert _schema_check(broken).returncode != 0
 
 
-def _nox_cells() -> list[dict[str, str]]:
-    listing = subprocess.run(
+@functools.cache
+def _listing() -> str:
+    """``nox -l --json -k conformance``, run once a process."""
+    return subprocess.run(
         [sys.executable, "-m", "nox", "-l", "--json", "-k", "conformance"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
-    )
-    cells = subprocess.run(
-        [sys.executable, str(ROOT / ".ci" / "cells.py"), "--github"],
-        input=listing.stdout,
+    ).stdout
+
+
+def _cells_py(*arguments: str) -> str:
+    return subprocess.run(
+        [sys.executable, str(ROOT / ".ci" / "cells.py"), *arguments],
+        input=_listing(),
         capture_output=True,
         text=True,
         check=True,
-    )
-    matrix: dict[str, list[dict[str, str]]] = json.loads(cells.stdout)
+    ).stdout
+
+
+def _nox_cells() -> list[dict[str, str]]:
+    matrix: dict[str, list[dict[str, str]]] = json.loads(_cells_py("--github"))
     return matrix["include"]
 
 
-def test_the_job_matrix_is_every_cell_of_the_noxfile_with_its_report() -> None:
-    noxfile = _module(ROOT / "noxfile.py", "noxfile_under_test")
+def test_the_job_matrix_is_every_cell_of_the_noxfile_with_its_python_and_report() -> None:
+    noxfile = _noxfile()
     cells = _nox_cells()
     assert [cell["session"] for cell in cells] == [
-        f"conformance({noxfile._cell_id(sk, np)})" for sk, np in noxfile.CELLS
+        f"conformance({noxfile.cell_id(*cell)})" for cell in noxfile.CELLS
     ]
+    assert [cell["python"] for cell in cells] == [python for python, _, _ in noxfile.CELLS]
     assert [f"reports/matrix/{cell['report']}.json" for cell in cells] == [
-        noxfile.report_path(sk, np) for sk, np in noxfile.CELLS
+        noxfile.report_path(*cell) for cell in noxfile.CELLS
     ]
+
+
+def test_the_plain_listing_is_one_session_a_line() -> None:
+    assert _cells_py().splitlines() == [cell["session"] for cell in _nox_cells()]
 
 
 def test_the_jobs_list_run_upload_and_render_the_cells() -> None:
@@ -92,6 +109,13 @@ def test_the_jobs_list_run_upload_and_render_the_cells() -> None:
     assert "nox -l --json -k conformance | python .ci/cells.py --github" in listing
     cell = workflow["jobs"]["cell"]
     assert cell["needs"] == "cells"
+    # Each cell's job sets up that cell's Python, before nox runs.
+    pythons = [
+        step["with"]["python-version"]
+        for step in cell["steps"]
+        if "setup-python" in step.get("uses", "")
+    ]
+    assert pythons == ["${{ matrix.python }}"]
     assert cell["strategy"]["matrix"] == "${{ fromJSON(needs.cells.outputs.matrix) }}"
     runs = [step for step in cell["steps"] if "run" in step]
     assert any(
