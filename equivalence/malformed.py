@@ -21,7 +21,8 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -122,6 +123,54 @@ def _generator(value: Any) -> Iterator[Any]:
     return (item for item in _items(value))
 
 
+def _mapping(value: Any) -> dict[int, Any]:
+    """The values keyed by position: a ``dict`` that NumPy would read as its keys."""
+    return dict(enumerate(_items(value)))
+
+
+def _set(value: Any) -> set[Any]:
+    return set(_items(value))
+
+
+def _masked(value: Any) -> np.ndarray[Any, Any]:
+    """The values with the first one masked, as a masked array."""
+    array = np.asarray(value)
+    mask = np.zeros(array.shape, dtype=bool)
+    mask.flat[0] = True
+    return np.ma.masked_array(array, mask=mask)
+
+
+def _series(value: Any) -> Any:
+    """The values as a pandas Series (pandas is a test dependency, not lodestar's)."""
+    import pandas
+
+    return pandas.Series(np.asarray(value))
+
+
+def _frame(value: Any) -> Any:
+    """The values twice over, as a two-column pandas DataFrame: a shape that no vector
+    argument takes (NumPy reads it as a matrix, iteration as its column labels)."""
+    import pandas
+
+    items = _items(value)
+    return pandas.DataFrame({0: items, 1: items})
+
+
+def _flattened(form: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``form`` applied to the values read flat (a score block row-major)."""
+    return lambda value: form(np.ravel(value))
+
+
+#: Containers refused whatever they hold: lodestar would read them otherwise than as the
+#: sequence of values they seem to be (see lodestar.metrics._inputs).
+_REFUSED_CONTAINERS: list[tuple[str, Callable[[Any], Any]]] = [
+    ("a mapping", _mapping),
+    ("a set", _set),
+    ("a masked array", _masked),
+    ("a two-column frame", _frame),
+]
+
+
 _COMMON_FORMS: list[tuple[str, Callable[[Any], Any]]] = [
     ("a list", _items),
     ("a tuple", lambda v: tuple(_items(v))),
@@ -135,6 +184,8 @@ CATEGORIES: tuple[Category, ...] = (
     Category("int8", "labels", "same", _int8, _items),
     *(Category(name, "labels", "same", form, _items) for name, form in _COMMON_FORMS),
     Category("a generator", "labels", "same", _generator, _items, reusable=False),
+    Category("a pandas Series", "labels", "same", _series, _items),
+    *(Category(name, "labels", "refuse", form) for name, form in _REFUSED_CONTAINERS),
     Category("a fractional label", "labels", "refuse", lambda v: _replace_first(v, 0.5)),
     Category("NaN", "labels", "refuse", lambda v: _replace_first(v, math.nan)),
     Category("booleans", "labels", "refuse", lambda v: [bool(x) for x in _items(v)]),
@@ -157,6 +208,12 @@ CATEGORIES: tuple[Category, ...] = (
     ),
     *(Category(name, "numbers", "same", form, _items) for name, form in _COMMON_FORMS),
     Category("a generator", "numbers", "same", _generator, _items, reusable=False),
+    Category("a pandas Series", "numbers", "same", lambda v: _series(np.ravel(v)), _items),
+    *(
+        Category(name, "numbers", "refuse", _flattened(form))
+        for name, form in _REFUSED_CONTAINERS
+        if name != "a two-column frame"  # a score block may be two-dimensional
+    ),
     # -- weights -------------------------------------------------------------------
     Category("NaN", "weights", "refuse", lambda v: _replace_first(v, math.nan)),
     Category("+inf", "weights", "refuse", lambda v: _replace_first(v, math.inf)),
@@ -176,6 +233,8 @@ CATEGORIES: tuple[Category, ...] = (
         lambda v: np.asarray(v, dtype=np.int8).tolist(),
     ),
     *(Category(name, "weights", "same", form, _items) for name, form in _COMMON_FORMS),
+    Category("a pandas Series", "weights", "same", _series, _items),
+    *(Category(name, "weights", "refuse", form) for name, form in _REFUSED_CONTAINERS),
     # -- counts (class_count, k, digits) -------------------------------------------
     Category("a whole float", "count", "refuse", lambda v: float(v)),
     Category("a bool", "count", "refuse", lambda v: True),
@@ -239,8 +298,13 @@ def _bad_label(item: Any) -> bool:
     return not math.isfinite(number) or number != math.floor(number)
 
 
+def _unread_container(value: Any) -> bool:
+    """A mapping, a set or a masked array: refused whatever it holds."""
+    return isinstance(value, (Mapping, AbstractSet, np.ma.MaskedArray))
+
+
 def _bad_labels(value: Any) -> bool:
-    if value is None:
+    if value is None or _unread_container(value):
         return True
     try:
         array = np.asarray(value)
@@ -256,7 +320,7 @@ def _bad_labels(value: Any) -> bool:
 
 
 def _bad_numbers(value: Any) -> bool:
-    if value is None:
+    if value is None or _unread_container(value):
         return True
     try:
         array = np.asarray(value)
@@ -384,7 +448,7 @@ def cells(member: Member) -> list[Cell]:
                 continue
             try:
                 value = category.spoil(arguments[name])
-            except (ValueError, TypeError, OverflowError, IndexError):
+            except (ValueError, TypeError, OverflowError, IndexError, ImportError):
                 continue  # the category cannot be built from this value (int8 past 127, ...)
             reference = None
             if category.equivalent is not None:
@@ -459,6 +523,11 @@ def render() -> str:
         "  `float32`, the valid call's on the values rounded to `float32`: lodestar computes",
         "  in `float64`, so a `float32` input is exact but its values are the rounded ones).",
         "- *either*: an answer or a documented refusal, never another exception.",
+        "",
+        "A mapping, a set, a masked array and a two-column pandas DataFrame are refused whatever",
+        "they hold (lodestar would read them as their keys, in hash order, without their mask, or",
+        "as their column labels); a pandas Series is read as its values. The",
+        "[index page](index.md#what-an-input-may-be) states the rule.",
         "",
         f"Answers are shown to {SHOWN_DIGITS} significant digits: where a member takes a",
         "logarithm, the last bits depend on the platform's `log` and BLAS kernel.",

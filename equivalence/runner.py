@@ -126,6 +126,8 @@ def same_inputs(before: Any, after: Any) -> bool:
             before.dtype == after.dtype
             and before.shape == after.shape
             and bool(np.array_equal(before, after, equal_nan=before.dtype.kind in "fc"))
+            and type(before) is type(after)
+            and bool((np.ma.getmaskarray(before) == np.ma.getmaskarray(after)).all())
         )
     if isinstance(before, (list, tuple)):
         if type(before) is not type(after) or len(before) != len(after):
@@ -139,11 +141,16 @@ def same_inputs(before: Any, after: Any) -> bool:
             return True  # scalars of the same types, equal (the same NaN object included)
         return all(same_inputs(a, b) for a, b in zip(before, after, strict=True))
     if isinstance(before, dict):
-        return before.keys() == after.keys() and all(
-            same_inputs(before[key], after[key]) for key in before
+        return (
+            isinstance(after, dict)
+            and before.keys() == after.keys()
+            and all(same_inputs(before[key], after[key]) for key in before)
         )
     if isinstance(before, float) and isinstance(after, float) and before != before:
         return after != after
+    if hasattr(before, "__array__") and not isinstance(before, np.generic):
+        # a pandas Series or frame: its values as NumPy reads them
+        return type(before) is type(after) and same_inputs(np.asarray(before), np.asarray(after))
     return bool(before == after) and type(before) is type(after)
 
 

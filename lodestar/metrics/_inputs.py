@@ -9,13 +9,24 @@ is returned as a read-only view.
 Malformed input is refused here even where scikit-learn would answer a number: NaN or
 infinity where a number is expected, a fractional, boolean or non-numeric label, a
 ragged or wrongly shaped array, a count that is not an integer.
+
+What an array argument may be (:func:`_as_array`, the one rule every member applies):
+
+* accepted: a list or tuple; a NumPy array; any object with ``__array__`` (a pandas
+  Series, or a DataFrame where its shape fits the argument: one column where a vector is
+  expected is still two-dimensional, and refused as such); an object exposing a buffer
+  (``array.array``, ``memoryview``); any other iterable, such as a generator, read once
+  in its order;
+* refused with an :class:`~lodestar.errors.ArgumentError` naming the argument and the
+  type: ``None``, a string or bytes, a mapping (a ``dict`` would be read as its keys), a
+  set (it has no order), and a masked array (its mask would be ignored).
 """
 
 from __future__ import annotations
 
 import numbers
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -92,7 +103,29 @@ def _as_array(value: Any, name: str) -> np.ndarray[Any, Any]:
         raise ArgumentError(f"{name} is None; an array is required.", name)
     if isinstance(value, (str, bytes)):
         raise ArgumentError(f"{name} is the string {_show(value)}; an array is required.", name)
-    if isinstance(value, Iterable) and not isinstance(value, (np.ndarray, list, tuple)):
+    kind = type(value).__name__
+    if isinstance(value, Mapping):
+        raise ArgumentError(
+            f"{name} is a mapping ({kind}); an array is required (a mapping would be read as "
+            "its keys: pass its values as a list).",
+            name,
+        )
+    if isinstance(value, Set):
+        raise ArgumentError(
+            f"{name} is a set ({kind}), which has no order; an array is required.", name
+        )
+    if isinstance(value, np.ma.MaskedArray):
+        raise ArgumentError(
+            f"{name} is a masked array; an array is required (its mask would be ignored: "
+            "pass the values to keep).",
+            name,
+        )
+    if (
+        isinstance(value, Iterable)
+        and not isinstance(value, (np.ndarray, list, tuple, memoryview))
+        and not hasattr(value, "__array__")
+        and not _has_buffer(value)
+    ):
         value = list(value)
     try:
         array = np.asarray(value)
@@ -105,6 +138,15 @@ def _as_array(value: Any, name: str) -> np.ndarray[Any, Any]:
                     f"{name} is ragged or nested: it holds the sequence {_show(item)}.", name
                 )
     return array
+
+
+def _has_buffer(value: Any) -> bool:
+    """Whether ``value`` exposes the buffer protocol (``array.array``, ``bytearray``)."""
+    try:
+        memoryview(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _one_dimensional(array: np.ndarray[Any, Any], name: str) -> None:

@@ -133,3 +133,17 @@ def test_both_judges_ask_both_sides_through_one_step() -> None:
         assert verdict.lodestar is answers.mine and verdict.sklearn is answers.theirs
     good = ask_both(_member(), view_of(_member(), Call((3.0,))))
     assert good.breach is None and good.mine == good.theirs
+
+
+def test_same_inputs_tells_containers_apart_without_raising() -> None:
+    import numpy as np
+    import pandas
+
+    from equivalence.runner import same_inputs
+
+    assert not same_inputs({0: 1, 1: 2}, [1, 2]) and not same_inputs([1, 2], {0: 1, 1: 2})
+    series = pandas.Series([0.5, 1.0])
+    assert same_inputs(series, series.copy())
+    assert not same_inputs(series, pandas.Series([0.5, 2.0]))
+    masked = np.ma.masked_array([1, 2], mask=[True, False])
+    assert not same_inputs(masked, np.ma.masked_array([1, 2], mask=[False, False]))
