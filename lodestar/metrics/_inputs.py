@@ -186,7 +186,9 @@ def labels(value: Any, name: str) -> IntArray:
             raise ArgumentError(
                 f"{name} holds the fractional label {_show(bad)}; labels must be integers.", name
             )
-        inside = (array >= -(2.0**63)) & (array < 2.0**63)
+        # compared as doubles: 2**63 is no float16 (the cast would overflow, and warn)
+        wide = array.astype(np.float64, copy=False)
+        inside = (wide >= -(2.0**63)) & (wide < 2.0**63)
         if not inside.all():
             bad = array[np.argmin(inside)]
             raise ArgumentError(f"{name} holds {_show(bad)}, which is past int64.", name)

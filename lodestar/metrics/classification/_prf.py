@@ -14,6 +14,7 @@ import enum
 import inspect
 import math
 import numbers
+import sys
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -94,13 +95,23 @@ def pos_label_value(pos_label: Any) -> int:
 
 
 def beta_value(beta: Any) -> float:
-    """``beta`` as a finite ``float`` at least 0: NaN, infinity and negatives are refused."""
+    """``beta`` as a finite ``float`` at least 0 whose square is finite: NaN, infinity,
+    negatives and values past the square root of the largest double are refused."""
     if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, numbers.Real):
         raise ArgumentError(f"beta is {_inputs._show(beta)}; it must be a number.", "beta")
     value = float(beta)
     if not math.isfinite(value) or value < 0.0:
         raise ArgumentOutOfRangeError(
             f"beta is {_inputs._show(value)}; it must be a finite number at least 0.",
+            "beta",
+            value,
+        )
+    if math.isinf(value * value):
+        # beta enters squared: past about 1.34e154 the square is no double (scikit-learn's
+        # beta ** 2 raises OverflowError there). Refused, as infinity is.
+        raise ArgumentOutOfRangeError(
+            f"beta is {_inputs._show(value)}; its square overflows a double, so it must be "
+            f"at most {math.sqrt(sys.float_info.max):.17g}.",
             "beta",
             value,
         )
@@ -166,9 +177,12 @@ def scores(
     if metric is Metric.RECALL or (metric is Metric.F and math.isinf(beta)):
         return divide(tp, true, zero, Metric.RECALL.value)
     beta2 = beta**2
-    # F from the counts, never from the divided precision and recall.
-    both = beta2 * true.astype(np.float64) + predicted.astype(np.float64)
-    return divide((1 + beta2) * tp.astype(np.float64), both, zero, metric.value)
+    # F from the counts, never from the divided precision and recall. Near the largest beta
+    # the weighted total overflows to infinity, as scikit-learn's does, and F is 0 there:
+    # the same number, with no warning.
+    with np.errstate(over="ignore"):
+        both = beta2 * true.astype(np.float64) + predicted.astype(np.float64)
+        return divide((1 + beta2) * tp.astype(np.float64), both, zero, metric.value)
 
 
 def _summed(values: Counts) -> Counts:

@@ -7,7 +7,7 @@ from typing import Any, final
 
 import numpy as np
 
-from lodestar.errors import ArgumentError
+from lodestar.errors import ArgumentError, ArgumentOutOfRangeError
 from lodestar.metrics import _inputs
 from lodestar.metrics._inputs import FloatArray, IntArray
 from lodestar.metrics.classification._curve import Curve, array
@@ -32,6 +32,27 @@ def _bins(inner: FloatArray, prob: FloatArray) -> IntArray:
     for edge in inner:
         ids += edge < prob
     return ids
+
+
+#: The largest n_bins: the C# parameter is an ``int``.
+_INT32_MAX = 2**31 - 1
+
+#: Up to this many bins the edges are made as scikit-learn makes them; past it, the
+#: uniform bins are found from each probability instead (:func:`_uniform_bins`).
+_FEW_BINS = 1 << 16
+
+
+def _uniform_bins(prob: FloatArray, bins: int) -> IntArray:
+    """``np.searchsorted(np.linspace(0, 1, bins + 1)[1:-1], prob)`` without the edges:
+    edge ``i`` is ``i * (1 / bins)`` as ``linspace`` computes it, and a probability's bin
+    is the number of inner edges strictly below it, found from ``floor(p * bins)`` and
+    moved by the rounding of the products."""
+    step = 1.0 / bins
+    found = np.clip(np.floor(prob * bins), 0, bins - 1).astype(np.int64)
+    for _ in range(2):  # each product is off by at most an ulp or two: a step either way
+        found -= (found >= 1) & (found * step >= prob)
+        found += (found + 1 <= bins - 1) & ((found + 1) * step < prob)
+    return found
 
 
 @final
@@ -75,6 +96,12 @@ class CalibrationCurve(Curve):
         """
         positive = positive_label(pos_label)
         bins = _inputs.count(n_bins, "n_bins", 1)
+        if bins > _INT32_MAX:
+            raise ArgumentOutOfRangeError(
+                f"n_bins is {bins}; it must be at most {_INT32_MAX}, as the C# int is.",
+                "n_bins",
+                bins,
+            )
         mode = _strategy(strategy)
         truth = _inputs.labels(y_true, "y_true")
         prob = _inputs._finite_floats(y_prob, "y_prob", finite=False)
@@ -89,9 +116,27 @@ class CalibrationCurve(Curve):
                 f"Only binary classification is supported. Provided labels {np.unique(truth)}.",
                 "y_true",
             )
-        quantiles = np.linspace(0.0, 1.0, bins + 1)
-        edges = quantiles if mode is BinStrategy.UNIFORM else np.percentile(prob, quantiles * 100)
-        ids = _bins(edges[1:-1], prob)
+        if mode is BinStrategy.UNIFORM and bins > _FEW_BINS:
+            ids = _uniform_bins(prob, bins)  # no edge array: bins may exceed the samples
+        else:
+            try:
+                quantiles = np.linspace(0.0, 1.0, bins + 1)
+                edges = quantiles
+                if mode is not BinStrategy.UNIFORM:
+                    edges = np.percentile(prob, quantiles * 100)
+            except MemoryError:
+                raise ArgumentOutOfRangeError(
+                    f"n_bins is {bins}; the quantile strategy's {bins + 1} edges do not fit "
+                    "in memory.",
+                    "n_bins",
+                    bins,
+                ) from None
+            ids = _bins(edges[1:-1], prob)
+        if bins > _FEW_BINS:
+            # past the samples' count most bins are empty: number the occupied ones only
+            # (in order; each total still summed in sample order, so the same bits)
+            occupied, ids = np.unique(ids, return_inverse=True)
+            bins = occupied.size
         total = np.bincount(ids, minlength=bins)
         kept = total != 0
         hits = np.bincount(ids, weights=truth == positive, minlength=bins)[kept] / total[kept]

@@ -136,9 +136,16 @@ def _scalars(label_count: Any, k: Any, ignore_ties: Any) -> tuple[int | None, bo
 
 
 def _real(value: Any, name: str) -> float:
-    """A real number, not a boolean; its range is checked by the caller."""
+    """A real number as NumPy reads one (a Python or NumPy int or float), not a boolean;
+    its range is checked by the caller. Another kind of number (a Fraction, a Decimal) is
+    refused, as NumPy's logarithm refuses it in scikit-learn."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise ArgumentError(f"{name} is {value!r}; it must be a real number.", name)
+    kind: Any = type(value)
+    if not issubclass(kind, (int, float, np.integer, np.floating)):
+        raise ArgumentError(
+            f"{name} is {value!r}, a {type(value).__name__}; it must be an int or a float.", name
+        )
     return float(value)
 
 
