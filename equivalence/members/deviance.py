@@ -89,6 +89,8 @@ def _adjust(fixed: float | None, d2: bool) -> Any:
             d.kwargs["power"] = BAD_POWERS[code % 32] if bad else POWERS[code % len(POWERS)]
             if d.scenario == "zero_truth":
                 d.kwargs["power"] = ZERO_POWERS[code % len(ZERO_POWERS)]
+            if d.scenario != "zero_truth" and not bad and code % 8 == 7:
+                d.kwargs["power"] = 0.0  # the default, more often than POWERS gives it
             if d.kwargs["power"] == 0 and code % 2:  # the default, unsaid
                 del d.kwargs["power"]
         if d2 and policy % 8 < 4:  # else the default, unsaid
