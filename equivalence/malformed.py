@@ -184,7 +184,8 @@ CATEGORIES: tuple[Category, ...] = (
     Category("int8", "labels", "same", _int8, _items),
     *(Category(name, "labels", "same", form, _items) for name, form in _COMMON_FORMS),
     Category("a generator", "labels", "same", _generator, _items, reusable=False),
-    Category("a pandas Series", "labels", "same", _series, _items),
+    # walked, not drawn: parts of the faithful level still compare arguments as sequences
+    Category("a pandas Series", "labels", "same", _series, _items, reusable=False),
     *(Category(name, "labels", "refuse", form) for name, form in _REFUSED_CONTAINERS),
     Category("a fractional label", "labels", "refuse", lambda v: _replace_first(v, 0.5)),
     Category("NaN", "labels", "refuse", lambda v: _replace_first(v, math.nan)),
@@ -208,7 +209,9 @@ CATEGORIES: tuple[Category, ...] = (
     ),
     *(Category(name, "numbers", "same", form, _items) for name, form in _COMMON_FORMS),
     Category("a generator", "numbers", "same", _generator, _items, reusable=False),
-    Category("a pandas Series", "numbers", "same", lambda v: _series(np.ravel(v)), _items),
+    Category(
+        "a pandas Series", "numbers", "same", lambda v: _series(np.ravel(v)), _items, reusable=False
+    ),
     *(
         Category(name, "numbers", "refuse", _flattened(form))
         for name, form in _REFUSED_CONTAINERS
@@ -233,7 +236,7 @@ CATEGORIES: tuple[Category, ...] = (
         lambda v: np.asarray(v, dtype=np.int8).tolist(),
     ),
     *(Category(name, "weights", "same", form, _items) for name, form in _COMMON_FORMS),
-    Category("a pandas Series", "weights", "same", _series, _items),
+    Category("a pandas Series", "weights", "same", _series, _items, reusable=False),
     *(Category(name, "weights", "refuse", form) for name, form in _REFUSED_CONTAINERS),
     # -- counts (class_count, k, digits) -------------------------------------------
     Category("a whole float", "count", "refuse", lambda v: float(v)),
