@@ -71,3 +71,14 @@ def test_weights_that_sum_to_zero_are_scored_and_all_zero_refused() -> None:
         MedianAbsoluteError.score([1.0, 2.0], [0.0, 0.0], sample_weight=[0.0, 0.0])
     with pytest.raises(ArgumentError):
         MedianAbsoluteError.score([1.0, np.inf], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("weight", [1e-310, 1.5e-323, 1e-300, 1e-17])
+def test_subnormal_weights_average_with_the_next_sample(weight: float) -> None:
+    # half the total falls after the second of three tied 0.5s: scikit-learn averages it
+    # with the third, 0.5; the bound of the fast path underflowed and averaged with 1.0
+    truth, predicted = [0.0, 0.0, 0.0, 0.0], [0.5, 0.5, 0.5, 1.0]
+    expected = median_absolute_error(truth, predicted, sample_weight=[weight] * 4)
+    assert expected == 0.5
+    assert MedianAbsoluteError.score(truth, predicted, sample_weight=[weight] * 4) == expected
+    assert MedianAbsoluteError.per_output(truth, predicted, sample_weight=[weight] * 4) == [0.5]

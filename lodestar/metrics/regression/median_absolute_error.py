@@ -27,6 +27,7 @@ __all__ = ["MedianAbsoluteError"]
 
 FloatArray = npt.NDArray[np.float64]
 EPSILON = float(np.finfo(np.float64).eps)
+_SMALLEST = 5e-324  # the smallest subnormal double
 #: Up to this many values a column is sorted outright: selection would cost more.
 SMALL = 4096
 #: About this many values bracket the median, this far either side of the half.
@@ -86,10 +87,15 @@ def _bracket(values: FloatArray, weight: FloatArray, half: float) -> tuple[float
 
 def _weighed(weight: FloatArray) -> tuple[float, float]:
     """The total of the weights, and how far from it any order of adding them up may land:
-    nothing for whole weights under 2⁵³, else ``4·n·eps·total``."""
+    nothing for whole weights under 2⁵³, else ``4·n·eps·total``, and never less than ``n``
+    of the smallest subnormal: below the normal range the rounding error is absolute, and
+    ``4·n·eps·total`` underflows to 0 (weights of 1e-310 then took the fast path's average
+    with the next distinct value, where scikit-learn averages with the next sample)."""
     total = float(weight.sum())
     whole = bool((weight == np.floor(weight)).all()) and total < 2.0**53
-    return total, 0.0 if whole else 4.0 * weight.size * EPSILON * total
+    if whole:
+        return total, 0.0
+    return total, max(4.0 * weight.size * EPSILON * total, weight.size * _SMALLEST)
 
 
 def _selected(
