@@ -104,3 +104,15 @@ def test_twenty_thousand_samples_stay_inside_256_mib() -> None:
     finally:
         tracemalloc.stop()
     assert peak <= 256 * 2**20, peak / 2**20
+
+
+def test_features_whose_distances_overflow_are_refused_naming_features() -> None:
+    import warnings
+
+    huge = [[1e300, 0.0], [0.0, 1e300], [1e300, 1e300]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for member in (Silhouette.score, Silhouette.per_sample):
+            with pytest.raises(ArgumentError, match="features are too large") as raised:
+                member([0, 0, 1], huge, 2)
+            assert raised.value.param_name == "features"

@@ -49,13 +49,29 @@ def _scorable(sizes: IntArray, samples: int) -> None:
         )
 
 
-def _per_sample(codes: IntArray, sizes: IntArray, rows: Rows) -> FloatArray:
-    """Every sample's score from the distances ``rows(start, stop)`` gives, block by block."""
+def _refuse_non_finite(block: FloatArray, source: str) -> None:
+    """Refuses a block of distances that is not finite, naming the caller's argument: the
+    distances passed, or the features whose distances overflowed (the features themselves
+    are finite by then)."""
+    if source == "distances":
+        _inputs.require_finite(block, "distances")
+        return
+    if not np.isfinite(block).all():
+        raise ArgumentError(
+            "features are too large: their euclidean distances overflow a double (the "
+            "squared norms pass 1.8e308); scale them down.",
+            "features",
+        )
+
+
+def _per_sample(codes: IntArray, sizes: IntArray, rows: Rows, source: str) -> FloatArray:
+    """Every sample's score from the distances ``rows(start, stop)`` gives, block by block;
+    ``source`` names the argument they come from (``features`` or ``distances``)."""
     samples, clusters = len(codes), len(sizes)
     height = max(1, min(samples, BLOCK_BYTES // (8 * samples)))
     inside = np.empty(samples)
     nearest = np.empty(samples)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         for start in range(0, samples, height):
             stop = min(start + height, samples)
             block = rows(start, stop)
@@ -64,7 +80,7 @@ def _per_sample(codes: IntArray, sizes: IntArray, rows: Rows) -> FloatArray:
             for row in range(count):
                 totals[row] = np.bincount(codes, weights=block[row], minlength=clusters)
             if not np.isfinite(totals).all():  # NaN or infinity in the block, or an overflow
-                _inputs.require_finite(block, "distances")
+                _refuse_non_finite(block, source)
             del block  # before the next block is formed
             own = codes[start:stop]
             at = np.arange(count)
@@ -80,12 +96,15 @@ def _per_sample(codes: IntArray, sizes: IntArray, rows: Rows) -> FloatArray:
     return np.nan_to_num(scores)
 
 
-def _features(labels: Any, features: Any, feature_count: Any) -> tuple[IntArray, IntArray, Rows]:
+def _features(
+    labels: Any, features: Any, feature_count: Any
+) -> tuple[IntArray, IntArray, Rows, str]:
     codes, sizes = _clusters(labels)
     count = _inputs.count(feature_count, "feature_count", 1)
     points = np.ascontiguousarray(_inputs.score_rows(features, len(codes), count, "features"))
     _scorable(sizes, len(codes))
-    norms = np.einsum("ij,ij->i", points, points)
+    with np.errstate(over="ignore"):  # an overflow is refused once the distances are seen
+        norms = np.einsum("ij,ij->i", points, points)
     samples = len(points)
 
     def rows(start: int, stop: int) -> FloatArray:
@@ -100,16 +119,16 @@ def _features(labels: Any, features: Any, feature_count: Any) -> tuple[IntArray,
         np.sqrt(block, out=block)
         return block
 
-    return codes, sizes, rows
+    return codes, sizes, rows, "features"
 
 
-def _distances(labels: Any, distances: Any) -> tuple[IntArray, IntArray, Rows]:
+def _distances(labels: Any, distances: Any) -> tuple[IntArray, IntArray, Rows, str]:
     codes, sizes = _clusters(labels)
     # NaN and infinity reach a row's totals: they are looked for there, not in a pass of
     # their own over the n² values
     matrix = _inputs.score_rows(distances, len(codes), len(codes), "distances", finite=False)
     _scorable(sizes, len(codes))
-    return codes, sizes, lambda start, stop: matrix[start:stop]
+    return codes, sizes, lambda start, stop: matrix[start:stop], "distances"
 
 
 class Silhouette:
