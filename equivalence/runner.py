@@ -148,10 +148,12 @@ def same_inputs(before: Any, after: Any) -> bool:
         )
     if isinstance(before, float) and isinstance(after, float) and before != before:
         return after != after
+    if type(before) is not type(after):
+        return False
     if hasattr(before, "__array__") and not isinstance(before, np.generic):
         # a pandas Series or frame: its values as NumPy reads them
-        return type(before) is type(after) and same_inputs(np.asarray(before), np.asarray(after))
-    return bool(before == after) and type(before) is type(after)
+        return same_inputs(np.asarray(before), np.asarray(after))
+    return bool(before == after)
 
 
 def as_doubles(call: View) -> View | None:

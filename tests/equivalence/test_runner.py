@@ -142,6 +142,8 @@ def test_same_inputs_tells_containers_apart_without_raising() -> None:
     from equivalence.runner import same_inputs
 
     assert not same_inputs({0: 1, 1: 2}, [1, 2]) and not same_inputs([1, 2], {0: 1, 1: 2})
+    frame = pandas.DataFrame({0: [1, 2], 1: [1, 2]})
+    assert not same_inputs(3, frame) and not same_inputs(frame, 3) and same_inputs(frame, frame)
     series = pandas.Series([0.5, 1.0])
     assert same_inputs(series, series.copy())
     assert not same_inputs(series, pandas.Series([0.5, 2.0]))
