@@ -124,12 +124,13 @@ def _total_zero(v: View) -> bool:
 
 
 def _oracle(v: View) -> Any:
-    """``average=None`` for ``per_label`` (a scalar for one label, read as an array of one)."""
+    """``average=None`` for ``per_label``, as scikit-learn answers it (a scalar for one
+    label: the declared ``one_label_scalar``)."""
     from sklearn.metrics import average_precision_score
 
     average = getattr(_mode(v), "value", _mode(v)) if "averaging" in v.arguments else None
     found = average_precision_score(*_read(v), average=average, sample_weight=v.unweighted)
-    return np.atleast_1d(found) if "averaging" not in v.arguments else np.asarray(found)[()]
+    return np.asarray(found) if "averaging" not in v.arguments else np.asarray(found)[()]
 
 
 _DRAWN = (*_MODES, "weighted")
@@ -295,7 +296,17 @@ PER_LABEL = _member(
     "None",
     scenarios={s: _calls(s, False) for s in SCENARIOS},
     edges=EDGES,
-    divergences=_divergences(per_label_expected),
+    divergences=(
+        *_divergences(per_label_expected),
+        Divergence(
+            "one_label_scalar",
+            "value",
+            "With one label the answer is still an array, of one score, as the C# array is; "
+            "average_precision_score(average=None) returns the scalar itself.",
+            next(edge for edge in EDGES if edge.name == "one_label").holds,
+            per_label_expected,
+        ),
+    ),
     example=Call(_EXAMPLE, {"sample_weight": [1.0, 3.0]}),
 )
 SCORE_OF_MATRIX = _member(

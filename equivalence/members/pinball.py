@@ -255,6 +255,15 @@ _SINGLE_SAMPLE_ARRAY = Divergence(
 )
 
 
+_ZERO_SUM_OUTPUT_WEIGHTS_ONE_SAMPLE = Divergence(
+    "zero_sum_output_weights_one_sample",
+    "narrowing",
+    "Output weights summing to zero are refused up front, as everywhere; on fewer than "
+    "two samples d2_pinball_score answers NaN before it reads multioutput.",
+    lambda v: _single_sample(v) and o.EDGES["zero_sum_output_weights"].holds(v),
+)
+
+
 def _member(name: str, implementation: Any, function: str, d2: bool) -> Member:
     per_output = name.endswith("per_output")
     takes_alpha = "D2AbsoluteError" not in name
@@ -270,7 +279,11 @@ def _member(name: str, implementation: Any, function: str, d2: bool) -> Member:
         more_edges=(*(_ALPHA_EDGES if takes_alpha else ()), *(_D2_EDGES if d2 else ())),
         divergences=(
             (_OLD_QUANTILE, _ALL_ZERO_WEIGHT)
-            + ((_SINGLE_SAMPLE_ARRAY,) if per_output else (_OLD_QUANTILE_ONE_OUTPUT,))
+            + (
+                (_SINGLE_SAMPLE_ARRAY,)
+                if per_output
+                else (_OLD_QUANTILE_ONE_OUTPUT, _ZERO_SUM_OUTPUT_WEIGHTS_ONE_SAMPLE)
+            )
             if d2
             else ()
         ),

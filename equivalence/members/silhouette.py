@@ -207,6 +207,34 @@ def _refused_by_sklearn(
     )
 
 
+def _distances_overflow(v: View) -> bool:
+    """Features whose euclidean distances, taken as lodestar and scikit-learn take them
+    (``|x|² - 2·x·y + |y|²``), are not all finite."""
+    try:
+        labels = v["labels"]
+        points = rows_of(
+            np.asarray(v["features"], dtype=np.float64), len(labels), v["feature_count"]
+        )
+    except (TypeError, ValueError):
+        return False
+    if not np.isfinite(points).all():
+        return False
+    with np.errstate(over="ignore", invalid="ignore"):
+        norms = np.einsum("ij,ij->i", points, points)
+        block = -2.0 * (points @ points.T) + norms[:, None] + norms[None, :]
+    return not bool(np.isfinite(block).all())
+
+
+_FEATURES_OVERFLOW = Divergence(
+    "distances_overflow",
+    "narrowing",
+    "Features whose euclidean distances overflow a double (squared norms past 1.8e308) are "
+    "refused, naming features; scikit-learn answers a number computed from the infinite "
+    "distances (0.0 for every sample in the measured case).",
+    _distances_overflow,
+)
+
+
 def _oracle(function: str, precomputed: bool, read: Callable[[Any], Any]) -> Callable[[View], Any]:
     def oracle(v: View) -> Any:
         import sklearn.metrics
@@ -229,6 +257,8 @@ def _member(method: str, implementation: Callable[..., Any]) -> Member:
     block = "D" if precomputed else "X"
     name = "distances" if precomputed else "features"
     divergences = [_float32_divergence(name, implementation)]
+    if not precomputed:
+        divergences.append(_FEATURES_OVERFLOW)
     if precomputed:
         divergences += [
             _refused_by_sklearn(
