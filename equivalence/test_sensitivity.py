@@ -15,6 +15,7 @@ from equivalence.conformance import run_member
 from equivalence.members import REGISTRY
 from equivalence.mutants import MUTANTS
 from equivalence.profiles import EXAMPLES
+from equivalence.versions import sklearn_since
 
 
 def test_every_member_has_at_least_five_mutants() -> None:
@@ -32,6 +33,8 @@ BUDGET = max(settings().max_examples, EXAMPLES["ci"])
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: f"{m.member}:{m.name}")
 def test_mutant_is_caught(mutant) -> None:  # type: ignore[no-untyped-def]
     member = REGISTRY[mutant.member]
+    if mutant.caught_since and not sklearn_since(mutant.caught_since):
+        pytest.skip(f"scikit-learn before {mutant.caught_since} answers as this bug does")
     build = getattr(mutant.implementation, "build", None)
     if build is not None:  # a patch that fails must fail here, not pass as a refusal
         build()
@@ -42,3 +45,10 @@ def test_mutant_is_caught(mutant) -> None:  # type: ignore[no-untyped-def]
         pytest.skip(result.failure or "no oracle on this scikit-learn")
     assert result.status == "fails", f"{mutant.name} ({mutant.description}) survived"
     assert result.counterexample, "a caught mutant must come with a counterexample"
+
+
+def test_every_bug_caught_only_from_a_version_names_a_seeded_bug() -> None:
+    from equivalence.mutants import CAUGHT_SINCE
+
+    names = {(mutant.member, mutant.name) for mutant in MUTANTS}
+    assert set(CAUGHT_SINCE) <= names, set(CAUGHT_SINCE) - names

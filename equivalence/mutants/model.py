@@ -27,6 +27,10 @@ class Mutant:
     name: str
     description: str
     implementation: Callable[..., Any]
+    #: The first scikit-learn version on which the bug is told from scikit-learn: before
+    #: it, scikit-learn itself answered as the bug does, under a declared divergence of
+    #: that range (see :data:`equivalence.mutants.CAUGHT_SINCE`). Empty: every version.
+    caught_since: str = ""
 
 
 Change: TypeAlias = tuple[str, str] | Patch
