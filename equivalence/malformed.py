@@ -318,7 +318,12 @@ def _bad_labels(value: Any) -> bool:
     if array.dtype.kind == "O":
         return any(_bad_label(x) for x in array.tolist())
     if array.dtype.kind == "f":
-        return not bool(np.isfinite(array).all()) or bool((array != np.floor(array)).any())
+        wide = array.astype(np.float64)
+        return (
+            not bool(np.isfinite(wide).all())
+            or bool((wide != np.floor(wide)).any())
+            or bool((np.abs(wide) >= 2.0**63).any())  # a whole float past int64
+        )
     return False
 
 
