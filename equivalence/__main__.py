@@ -73,13 +73,8 @@ def _agreement_summary(result: Any) -> list[str]:
 def _run(arguments: argparse.Namespace) -> int:
     """The ``run`` command. The Hypothesis settings in force before it are in force after
     it, whatever profile it ran with."""
-    previous = settings.default
-    try:
+    with profiles.restored():
         return _run_members(arguments)
-    finally:
-        if previous is not None:
-            settings.register_profile("before-run", previous)
-            settings.load_profile("before-run")
 
 
 def _run_members(arguments: argparse.Namespace) -> int:

@@ -382,15 +382,8 @@ def _full_precision() -> Iterator[None]:
 def check(arguments: argparse.Namespace) -> int:
     """The ``check`` command. The Hypothesis settings in force before it are in force
     after it, whatever profile, seed and database it ran with."""
-    from hypothesis import settings
-
-    previous = settings.default
-    try:
+    with profiles.restored():
         return _check(arguments)
-    finally:
-        if previous is not None:
-            settings.register_profile("before-check", previous)
-            settings.load_profile("before-check")
 
 
 def _check(arguments: argparse.Namespace) -> int:

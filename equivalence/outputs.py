@@ -45,6 +45,7 @@ __all__ = [
     "member",
     "outputs_of",
     "shape_of",
+    "zero_sum_output_weights_one_sample",
 ]
 
 Array = np.ndarray[Any, Any]
@@ -401,6 +402,19 @@ def _as_doubles(implementation: Callable[..., Any]) -> Callable[[View], Any]:
         return implementation(*args, **v.kwargs)
 
     return expected
+
+
+def zero_sum_output_weights_one_sample(
+    summary: str, one_sample: Callable[[View], bool]
+) -> Divergence:
+    """Output weights summing to zero refused on a call ``one_sample`` says has a single
+    sample, where scikit-learn answers NaN before it reads them."""
+    return Divergence(
+        "zero_sum_output_weights_one_sample",
+        "narrowing",
+        summary,
+        lambda v: one_sample(v) and EDGES["zero_sum_output_weights"].holds(v),
+    )
 
 
 def float32_targets(implementation: Callable[..., Any], summary: str) -> Divergence:

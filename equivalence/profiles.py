@@ -9,11 +9,13 @@ The test suite takes the chosen profile's budget with fixed draws (:func:`fixed`
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 
 from hypothesis import HealthCheck, settings
 
-__all__ = ["EXAMPLES", "fixed", "load"]
+__all__ = ["EXAMPLES", "fixed", "load", "restored"]
 
 _CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
@@ -67,3 +69,16 @@ def fixed(name: str) -> str:
         fixed_name, settings.get_profile(name), derandomize=True, database=None
     )
     return fixed_name
+
+
+@contextlib.contextmanager
+def restored() -> Iterator[None]:
+    """The Hypothesis settings in force before the block are in force after it, whatever
+    profile, seed and database it ran with (``run`` and ``check`` load their own)."""
+    previous = settings.default
+    try:
+        yield
+    finally:
+        if previous is not None:
+            settings.register_profile("before-command", previous)
+            settings.load_profile("before-command")

@@ -255,12 +255,10 @@ _SINGLE_SAMPLE_ARRAY = Divergence(
 )
 
 
-_ZERO_SUM_OUTPUT_WEIGHTS_ONE_SAMPLE = Divergence(
-    "zero_sum_output_weights_one_sample",
-    "narrowing",
+_ZERO_SUM_OUTPUT_WEIGHTS_ONE_SAMPLE = o.zero_sum_output_weights_one_sample(
     "Output weights summing to zero are refused up front, as everywhere; on fewer than "
     "two samples d2_pinball_score answers NaN before it reads multioutput.",
-    lambda v: _single_sample(v) and o.EDGES["zero_sum_output_weights"].holds(v),
+    _single_sample,
 )
 
 

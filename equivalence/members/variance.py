@@ -276,12 +276,10 @@ _PER_OUTPUT_UNDEFINED = Divergence(
     _one_sample,
     expected=_undefined_value,
 )
-_UNDEFINED_BEFORE_OUTPUT_WEIGHTS = Divergence(
-    "zero_sum_output_weights_one_sample",
-    "narrowing",
+_UNDEFINED_BEFORE_OUTPUT_WEIGHTS = o.zero_sum_output_weights_one_sample(
     "Output weights summing to zero are refused up front; on fewer than two samples "
     "r2_score answers NaN before it would divide by them.",
-    lambda v: _one_sample(v) and o.EDGES["zero_sum_output_weights"].holds(v),
+    _one_sample,
 )
 _EV_EDGES: tuple[str, ...] = ("one_sample", "constant_truth", "unforced_constant", "uniform_bias")
 _R2_EDGES = (*_EV_EDGES, "undefined_throw", "undefined_value")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -14,6 +12,7 @@ from equivalence.__main__ import main
 from equivalence.digest import member_digests, registry_digest
 from equivalence.matrix import REGENERATE, load, render, stale
 from equivalence.versions import minor, sklearn_version, version_key
+from tests.equivalence._nox import noxfile
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORTS = "reports/matrix"
@@ -29,14 +28,7 @@ def _cells() -> list[tuple[str, str, str]]:
 
 
 def _noxfile() -> ModuleType:
-    """The noxfile, imported once a process (nox registers its sessions at import)."""
-    if "noxfile" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["noxfile"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["noxfile"]
+    return noxfile()
 
 
 def test_every_minor_from_1_3_to_the_installed_one_has_a_cell() -> None:

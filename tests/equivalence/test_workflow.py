@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import subprocess
 import sys
@@ -13,19 +12,14 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from tests.equivalence._nox import noxfile
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "conformance.yml"
 
 
 def _noxfile() -> ModuleType:
-    """The noxfile, imported once a process (nox registers its sessions at import)."""
-    if "noxfile" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("noxfile", ROOT / "noxfile.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["noxfile"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["noxfile"]
+    return noxfile()
 
 
 def _schema_check(path: Path) -> subprocess.CompletedProcess[str]:
