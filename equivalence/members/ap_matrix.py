@@ -1,9 +1,8 @@
-"""``AveragePrecision.per_label`` and ``AveragePrecision.score[matrix]`` (a wrapper with the
-C# overload's parameters): a boolean label matrix (:mod:`equivalence.labelmatrix`), scores
-of the same shape from the tie-rich table of :mod:`equivalence.scores`, one weight a row.
-Measured on 1.3.2 to 1.9.1: all-zero weights refused but under ``weighted`` (0); non-finite
-input refused; ``"samples"`` answered; each column is the binary member's computation, with
-its version differences. ``expected`` is NumPy over :func:`scores.walk`."""
+"""``AveragePrecision.per_label`` and ``.score[matrix]`` (the C# overload's parameters): a
+boolean label matrix (:mod:`equivalence.labelmatrix`), scores from :mod:`equivalence.scores`'
+tie-rich table, a weight a row. Measured on 1.3.2 to 1.9.1: all-zero weights refused but
+under ``weighted`` (0); non-finite input refused; ``"samples"`` answered; each column is the
+binary member's computation. ``expected`` is NumPy over :func:`scores.walk`."""
 
 from __future__ import annotations
 
@@ -124,8 +123,7 @@ def _total_zero(v: View) -> bool:
 
 
 def _oracle(v: View) -> Any:
-    """``average=None`` for ``per_label``, as scikit-learn answers it (a scalar for one
-    label: the declared ``one_label_scalar``)."""
+    """``average=None`` for ``per_label`` as scikit-learn answers it (see one_label_scalar)."""
     from sklearn.metrics import average_precision_score
 
     average = getattr(_mode(v), "value", _mode(v)) if "averaging" in v.arguments else None
@@ -288,6 +286,10 @@ def _member(name: str, implementation: Any, oracle: Any, average: str, **more: A
     )
 
 
+_ONE = "With one label the answer is still an array, of one score, as the C# array is; "
+_ONE += "average_precision_score(average=None) returns the scalar itself."
+_EDGE = {edge.name: edge.holds for edge in EDGES}
+_ONE_LABEL = Divergence("one_label_scalar", "value", _ONE, _EDGE["one_label"], per_label_expected)
 _EXAMPLE = ([True, False, False, False, False, True], [0.75, 0.5, 1.0, 1.0, 0.2, 0.1], 3)
 PER_LABEL = _member(
     "per_label",
@@ -296,17 +298,7 @@ PER_LABEL = _member(
     "None",
     scenarios={s: _calls(s, False) for s in SCENARIOS},
     edges=EDGES,
-    divergences=(
-        *_divergences(per_label_expected),
-        Divergence(
-            "one_label_scalar",
-            "value",
-            "With one label the answer is still an array, of one score, as the C# array is; "
-            "average_precision_score(average=None) returns the scalar itself.",
-            next(edge for edge in EDGES if edge.name == "one_label").holds,
-            per_label_expected,
-        ),
-    ),
+    divergences=(*_divergences(per_label_expected), _ONE_LABEL),
     example=Call(_EXAMPLE, {"sample_weight": [1.0, 3.0]}),
 )
 SCORE_OF_MATRIX = _member(
