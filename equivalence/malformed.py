@@ -46,13 +46,15 @@ __all__ = [
     "role_of",
 ]
 
-Role = Literal["labels", "numbers", "weights", "count", "flag", "label"]
+Role = Literal["labels", "numbers", "weights", "count", "flag", "label", "label_list"]
 
 #: The role of an argument, by its name. A member whose names say something else
 #: declares ``Member.roles``.
 ROLES: dict[str, Role] = {
     "y_true": "labels",
     "y_pred": "labels",
+    # the labels to report on (None for those the data hold); a label of the data's kind
+    "labels": "label_list",
     "y_score": "numbers",
     "y_proba": "numbers",
     "y_prob": "numbers",
@@ -352,6 +354,8 @@ def malformed_arguments(given: dict[str, Any], roles: dict[str, str] | Any) -> b
     for name, value in given.items():
         role = roles.get(name)
         if role == "labels" and _bad_labels(value):
+            return True
+        if role == "label_list" and value is not None and _bad_labels(value):
             return True
         if role in ("numbers",) and _bad_numbers(value):
             return True

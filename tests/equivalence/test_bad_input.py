@@ -15,7 +15,7 @@ import pytest
 
 from equivalence.malformed import base_call, cells, render, shown_on_every_machine
 from equivalence.members import REGISTRY
-from equivalence.model import Refusal, Value, distance
+from equivalence.model import Call, Refusal, Value, distance
 from equivalence.runner import ask, same_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,3 +98,19 @@ def test_two_dimensional_weights_are_malformed() -> None:
     roles = {"sample_weight": "weights"}
     assert malformed_arguments({"sample_weight": [[0.0]]}, roles)
     assert not malformed_arguments({"sample_weight": [0.0, 1.0]}, roles)
+
+
+def test_a_label_list_past_int64_is_malformed_and_none_is_not() -> None:
+    from equivalence.malformed import is_malformed
+
+    member = REGISTRY["Precision.per_class"]
+    for labels, malformed in (
+        ([0.0, 5e299], True),
+        ([0, 2**63], True),
+        ([0.5], True),
+        (None, False),
+        ([0, 2**62], False),
+        ([], False),
+    ):
+        call = Call(([0, 1], [0, 1]), {"labels": labels})
+        assert is_malformed(member, call) is malformed, labels

@@ -95,3 +95,16 @@ def test_the_blocks_and_the_window_change_no_term() -> None:
     assert AdjustedMutualInformation.score(truth, predicted) == pytest.approx(
         expected, rel=1e-9, abs=1e-12
     )
+
+
+def test_davies_bouldin_refuses_a_cluster_mean_past_the_doubles_naming_features() -> None:
+    import warnings
+
+    with pytest.raises(ArgumentError, match="a cluster's mean overflows") as raised:
+        DaviesBouldin.score([0, 1, 0], [1e308, 1e308, 1e308], 1)
+    assert raised.value.param_name == "features"
+    with pytest.raises(ValueError, match="infinity or a value too large"):
+        davies_bouldin_score(np.array([[1e308], [1e308], [1e308]]), [0, 1, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # centroids finite, distances past the doubles
+        assert math.isnan(DaviesBouldin.score([0, 1, 0], [1e200, 1e200, -1e200], 1))

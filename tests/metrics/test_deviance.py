@@ -140,3 +140,15 @@ def test_an_infinite_prediction_is_refused_where_the_power_would_make_it_finite(
 def test_several_outputs_are_refused() -> None:
     with pytest.raises(ArgumentError, match="columns"):
         TweedieDeviance.score([[1.0, 2.0]], [[1.0, 2.0]])
+
+
+def test_a_weighted_mean_past_the_doubles_is_scored_as_scikit_learn_scores_it() -> None:
+    truth, predicted = [1e10, 2e10, 3e10], [1e10, 2e10, 2e10]
+    for weights in ([1e300, 2e300, 4e300], [1e300, -2e300, 4e300]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # lodestar warns of nothing
+            ours = D2Tweedie.score(truth, predicted, sample_weight=weights)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = d2_tweedie_score(truth, predicted, sample_weight=weights)
+        assert math.isnan(ours) and math.isnan(theirs)

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from lodestar.errors import ArgumentError
 from lodestar.metrics._inputs import FloatArray
 from lodestar.metrics.clustering._samples import clusters, refuse_non_finite
 
@@ -54,14 +55,22 @@ class DaviesBouldin:
         blocks = found.blocks
         centroids = np.zeros((len(blocks), blocks[0].shape[1]))
         spread = np.zeros(len(blocks))
-        with np.errstate(invalid="ignore"):  # NaN or infinity: refused below
+        with np.errstate(invalid="ignore", over="ignore"):  # NaN, infinity: refused below
             for k, block in enumerate(blocks):
                 centroids[k] = np.mean(block, axis=0)
                 spread[k] = np.mean(distances(block, centroids[k][np.newaxis, :]))
+        if not np.isfinite(centroids).all():  # scikit-learn's check_array refuses these
+            refuse_non_finite(found)
+            raise ArgumentError(
+                "features are too large: a cluster's mean overflows a double (its sum "
+                "passes 1.8e308); scale them down.",
+                "features",
+            )
         if not np.isfinite(spread).all():
             refuse_non_finite(found)
-        apart = distances(centroids)
-        if np.all(np.isclose(spread, 0.0)) or np.all(np.isclose(apart, 0.0)):
-            return 0.0
-        apart[apart == 0] = np.inf
-        return float(np.mean(np.max((spread[:, np.newaxis] + spread) / apart, axis=1)))
+        with np.errstate(all="ignore"):  # distances past the doubles: NaN, as scikit-learn
+            apart = distances(centroids)
+            if np.all(np.isclose(spread, 0.0)) or np.all(np.isclose(apart, 0.0)):
+                return 0.0
+            apart[apart == 0] = np.inf
+            return float(np.mean(np.max((spread[:, np.newaxis] + spread) / apart, axis=1)))

@@ -15,7 +15,7 @@ from lodestar.errors import UndefinedMetricError
 from lodestar.metrics.classification import _prf
 from lodestar.metrics.classification.zero_division import ZeroDivision
 from lodestar.metrics.regression import _outputs
-from lodestar.metrics.regression._deviance import mean_deviance, power_value
+from lodestar.metrics.regression._deviance import mean_deviance, power_value, term
 from lodestar.metrics.regression.d2_pinball import too_few_samples
 
 __all__ = ["D2Tweedie", "GammaDeviance", "PoissonDeviance", "TweedieDeviance"]
@@ -72,6 +72,18 @@ class GammaDeviance:
         return TweedieDeviance.score(y_true, y_pred, 2.0, sample_weight)
 
 
+def _overflowed_baseline(found: _outputs.Targets, baseline: Any, power: float) -> float:
+    """The mean deviance of a baseline that is not finite (the weighted mean of huge
+    truths overflowed), as ``numpy.average`` gives it: inf or NaN, never a refusal of a
+    block the caller did not pass."""
+    values = np.empty_like(found.truth)
+    with np.errstate(all="ignore"):
+        term(power)(found.truth, baseline, values)
+        if found.weight is None:
+            return float(np.mean(values[:, 0]))
+        return float(np.multiply(values[:, 0], found.weight).sum() / found.weight.sum())
+
+
 class D2Tweedie:
     """The mirror of ``Lodestar.Metrics.D2Tweedie`` and of
     ``sklearn.metrics.d2_tweedie_score``."""
@@ -102,12 +114,16 @@ class D2Tweedie:
             return float(too_few_samples(policy, 1, "D² Tweedie")[0])
         truth = found.truth[:, 0]
         weight = found.weight
-        if weight is None:
-            average = np.mean(truth)
-        else:
-            average = np.multiply(truth, weight).sum() / weight.sum()
+        with np.errstate(all="ignore"):  # a mean past the doubles is met below
+            if weight is None:
+                average = np.mean(truth)
+            else:
+                average = np.multiply(truth, weight).sum() / weight.sum()
         baseline = np.broadcast_to(average, found.truth.shape)
-        denominator = mean_deviance(replace(found, predicted=baseline), value, checked=False)
+        if np.isfinite(average):
+            denominator = mean_deviance(replace(found, predicted=baseline), value, checked=False)
+        else:  # the mean itself overflowed: its deviance is taken as it comes, inf or NaN
+            denominator = _overflowed_baseline(found, baseline, value)
         if denominator == 0.0:
             raise UndefinedMetricError(
                 "D² Tweedie is undefined: every true value is the same, so predicting their "
