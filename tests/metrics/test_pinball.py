@@ -132,3 +132,26 @@ def test_the_harness_takes_the_old_baseline_as_scikit_learn_did() -> None:
             ours = _inverted_cdf(truth, weight, alpha)
             theirs = _weighted_percentile(truth, weight, alpha * 100)
             assert ours == [float(x) for x in theirs], (truth.tolist(), weight.tolist(), alpha)
+
+
+def test_a_residual_past_the_doubles_is_nan_as_scikit_learn_writes_it() -> None:
+    import warnings
+
+    cases = [
+        ([1.7e308], [-1.7e308]),
+        ([-1.7e308, 0.0], [1.7e308, 0.0]),
+        ([1e308, 1.0], [-1e308, 2.0]),
+    ]
+    for truth, predicted in cases:
+        for alpha in (0.0, 0.1, 0.5, 1.0):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                theirs = mean_pinball_loss(truth, predicted, alpha=alpha)
+            assert math.isnan(theirs)
+            assert math.isnan(PinballLoss.score(truth, predicted, alpha=alpha))
+    # a D² baseline that overflows is scored as it comes, not refused
+    truth, predicted = [1.7e308, 0.0, -1.7e308], [1.0, 2.0, 3.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = d2_pinball_score(truth, predicted)
+    assert D2Pinball.score(truth, predicted) == theirs == 0.0

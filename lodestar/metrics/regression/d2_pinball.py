@@ -12,7 +12,7 @@ from lodestar.metrics.classification import _prf
 from lodestar.metrics.classification.zero_division import ZeroDivision
 from lodestar.metrics.regression import _outputs
 from lodestar.metrics.regression._quantile import quantiles
-from lodestar.metrics.regression.pinball_loss import alpha_value, mean_losses
+from lodestar.metrics.regression.pinball_loss import alpha_value, formula_means, mean_losses
 
 __all__ = ["D2AbsoluteError", "D2Pinball", "too_few_samples"]
 
@@ -55,7 +55,10 @@ def _scores(found: _outputs.Targets, quantile: float) -> Any:
     numerator = mean_losses(found, quantile)
     constant = quantiles(found.truth, found.weight, quantile)
     baseline = np.broadcast_to(constant, found.truth.shape)
-    denominator = mean_losses(replace(found, predicted=baseline), quantile)
+    if np.isfinite(constant).all():
+        denominator = mean_losses(replace(found, predicted=baseline), quantile)
+    else:  # the quantile itself overflowed: its loss is taken as it comes, as scikit-learn's
+        denominator = formula_means(found.truth, baseline, found.weight, quantile)
     scores = np.ones(found.outputs)
     valid = (numerator != 0) & (denominator != 0)
     scores[valid] = 1 - numerator[valid] / denominator[valid]

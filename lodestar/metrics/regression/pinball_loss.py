@@ -12,7 +12,7 @@ from lodestar.errors import ArgumentError, ArgumentOutOfRangeError
 from lodestar.metrics import _inputs
 from lodestar.metrics.regression import _outputs
 
-__all__ = ["PinballLoss", "alpha_value", "losses"]
+__all__ = ["PinballLoss", "alpha_value", "formula_means", "losses"]
 
 
 def alpha_value(alpha: Any) -> float:
@@ -45,8 +45,33 @@ def losses(truth: Any, predicted: Any, alpha: float, out: Any = None) -> Any:
 
 
 def mean_losses(found: _outputs.Targets, alpha: float) -> _outputs.FloatArray:
-    """The mean pinball loss of each output at ``alpha``, a chunk of rows at a time."""
-    return _outputs.term_means(lambda t, p, out: losses(t, p, alpha, out), found)
+    """The mean pinball loss of each output at ``alpha``, a chunk of rows at a time.
+
+    A residual past the doubles (``y - ŷ`` overflowing to an infinity) makes scikit-learn's
+    formula NaN (one of its products is ``0·∞``), where the larger of the two products
+    would be infinite: a mean that is not finite is computed again by that formula."""
+    means = _outputs.term_means(lambda t, p, out: losses(t, p, alpha, out), found)
+    if np.isfinite(means).all():
+        return means
+    return _outputs.term_means(lambda t, p, out: _formula(t, p, alpha, out), found)
+
+
+def formula_means(truth: Any, predicted: Any, weight: Any, alpha: float) -> Any:
+    """The mean of each column of :func:`_formula`'s losses, as ``numpy.average`` takes
+    it, with no refusal: the loss of a D² baseline that is not finite (a quantile of huge
+    truths that overflowed), which scikit-learn scores as it comes."""
+    values = _formula(truth, predicted, alpha, np.empty(np.shape(truth)))
+    with np.errstate(all="ignore"):
+        return np.average(values, axis=0, weights=weight)
+
+
+def _formula(truth: Any, predicted: Any, alpha: float, out: Any) -> Any:
+    """scikit-learn's ``alpha·s·r - (1 - alpha)·(1 - s)·r`` as it is written."""
+    with np.errstate(all="ignore"):
+        residual = np.subtract(truth, predicted)
+        sign = (residual >= 0).astype(np.float64)
+        np.subtract(alpha * sign * residual, (1 - alpha) * (1 - sign) * residual, out=out)
+    return out
 
 
 class PinballLoss:
