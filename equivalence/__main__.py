@@ -15,13 +15,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import difflib
+import io
 import os
 import random
+import re
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from hypothesis import settings
 
@@ -162,9 +167,41 @@ def _edges(arguments: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (exit status 2), naming the word
+    that was mistyped and, where one is close, what was meant."""
+
+    #: The command line being parsed, for naming an unknown option in any error.
+    words: Sequence[str] = ()
+
+    def error(self, message: str) -> NoReturn:
+        words = re.findall(r"(?:unrecognized arguments|invalid choice): '?([^' ,]+)", message)
+        known = [o for action in self._actions for o in action.option_strings]
+        for action in self._actions:
+            choices = getattr(action, "choices", None) or ()
+            known += list(choices)
+            if isinstance(choices, dict):  # the subcommands: their options too
+                known += [
+                    o for sub in choices.values() for a in sub._actions for o in a.option_strings
+                ]
+        unknown = [
+            w.split("=")[0]
+            for w in self.words
+            if w.startswith("--") and w.split("=")[0] not in known and w not in words
+        ]
+        if unknown and "unrecognized arguments" not in message:
+            message += f"; unknown option {unknown[0]}"
+            words.append(unknown[0])
+        for word in words:
+            close = difflib.get_close_matches(word, known, n=1)
+            if close:
+                message += f" (did you mean {close[0]}?)"
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m equivalence", description=__doc__.split("\n")[0]
+    parser = _Parser(
+        prog="python -m equivalence", description=__doc__.split("\n")[0].replace("``", "")
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -231,6 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     edges.add_argument("--output", default=None, help="write here instead of to stdout")
     edges.set_defaults(handler=_edges)
 
+    _Parser.words = list(sys.argv[1:] if argv is None else argv)
     arguments = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = arguments.handler
     try:
@@ -240,12 +278,70 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-if __name__ == "__main__":
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that every ``finally`` runs: a port's
+    process group is killed and the workers of ``run`` are ended before the exit."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
+class _Unbroken(io.TextIOBase):
+    """Standard output that survives its reader going away (``check ... | head -1``):
+    after the first broken pipe, what is written goes nowhere, the command runs to its
+    end, and its exit status is still its verdict."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._broken = False
+
+    def _gone(self) -> None:
+        self._broken = True
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+
+    def write(self, text: str) -> int:
+        if not self._broken:
+            try:
+                self._stream.write(text)
+            except BrokenPipeError:
+                self._gone()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._broken:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._gone()
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+
+def run_command(argv: Sequence[str] | None = None) -> int:
+    """:func:`main` as the process runs it: SIGTERM ends it as Ctrl-C does, through every
+    ``finally`` (exit status 143, Ctrl-C 130, one line each on standard error); a reader
+    that stops early changes nothing of the exit status."""
+    sys.stdout = _Unbroken(sys.stdout)
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader stopped early (`... | head`): nothing is wrong, and nothing more is read.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 0
-    raise SystemExit(status)
+        return main(argv)
+    except KeyboardInterrupt:
+        print("python -m equivalence: interrupted", file=sys.stderr)
+        return 130
+    except Terminated:
+        print("python -m equivalence: terminated", file=sys.stderr)
+        return 143
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_command())

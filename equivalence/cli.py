@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import importlib
 import inspect
+import math
 import shlex
 import sys
 import time
@@ -28,9 +29,9 @@ from typing import Any
 import numpy as np
 
 from equivalence import profiles
-from equivalence.model import Call, Member
+from equivalence.model import Call, Member, shown
 
-__all__ = ["UsageError", "add_commands", "simplify"]
+__all__ = ["UsageError", "add_commands", "read_expect", "replay_python", "shrink", "simplify"]
 
 
 class UsageError(Exception):
@@ -51,8 +52,16 @@ def members_named(names: Sequence[str]) -> list[Member]:
         try:
             found.append(member(name))
         except KeyError:
+            import difflib
+
+            spellings = [*REGISTRY, *(m.csharp for m in REGISTRY.values())]
+            lowered = {s.lower(): s for s in spellings}
+            close = difflib.get_close_matches(name, spellings, n=1, cutoff=0.75) or [
+                lowered[c] for c in difflib.get_close_matches(name.lower(), lowered, n=1)
+            ]
+            hint = f"did you mean {close[0]!r}? " if close else ""
             raise UsageError(
-                f"no member called {name!r}; `python -m equivalence members` lists them"
+                f"no member called {name!r}; {hint}`python -m equivalence members` lists them"
             ) from None
     return found
 
@@ -66,6 +75,19 @@ def load_callable(spec: str) -> Callable[..., Any]:
         target: Any = importlib.import_module(module_name)
     except ImportError as error:
         raise UsageError(f"--implementation {spec!r}: {error}") from None
+    except SyntaxError as error:
+        raise UsageError(
+            f"--implementation {spec!r}: {error.filename}:{error.lineno}: {error.msg}"
+        ) from None
+    except SystemExit as error:
+        raise UsageError(
+            f"--implementation {spec!r}: importing {module_name} called sys.exit({error.code!r})"
+        ) from None
+    except Exception as error:
+        raise UsageError(
+            f"--implementation {spec!r}: importing {module_name} raised "
+            f"{type(error).__name__}: {shown(str(error))}"
+        ) from None
     for part in attribute.split("."):
         try:
             target = getattr(target, part)
@@ -78,24 +100,134 @@ def load_callable(spec: str) -> Callable[..., Any]:
     return target  # type: ignore[no-any-return]
 
 
+#: The kinds of failure an ``--expect`` entry can name (see ``docs/porting.md``).
+KINDS = {
+    "value": "both answer, and the answers differ beyond the bound",
+    "narrowing": "the implementation refuses where scikit-learn answers",
+    "widening": "the implementation answers where scikit-learn refuses",
+    "raised": "the implementation raised an exception the member does not document",
+    "modified": "the implementation changed its input",
+    "divergence": "a declared divergence applies, and the implementation does not "
+    "give the answer it declares (name it: divergence:NAME)",
+}
+
+
 @dataclass(frozen=True)
 class Expected:
-    """A difference a port declares in its ``--expect`` file."""
+    """A difference a port declares in its ``--expect`` file: a member and a kind of
+    failure (for ``divergence``, the declaration's name). A failing call of that member
+    of that kind is excused; any other still fails."""
 
     member: str
-    name: str
-    reason: str
+    kind: str
+    divergence: str | None = None
+    reason: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.kind if self.divergence is None else f"divergence:{self.divergence}"
+
+
+def failure_kind(verdict: Any) -> tuple[str, str | None]:
+    """A failing verdict's kind (one of :data:`KINDS`) and, for ``divergence``, the
+    declaration's name."""
+    import re
+
+    from equivalence.model import Value
+
+    reason = verdict.reason
+    if reason.endswith("modified its input"):
+        return "modified", None
+    if " raised " in reason and ", not one of: " in reason:
+        return "raised", None
+    named = re.match(r"divergence '([^']+)'", reason)
+    if named:
+        return "divergence", named.group(1)
+    mine, theirs = verdict.lodestar, verdict.sklearn
+    if isinstance(mine, Value):
+        return ("value", None) if isinstance(theirs, Value) else ("widening", None)
+    return "narrowing", None
+
+
+def _failure_class(verdict: Any) -> tuple[str, str | None]:
+    return failure_kind(verdict)
+
+
+def _tolerating(expected: list[Expected]) -> Callable[[Any, Call], str | None]:
+    """The ``tolerate`` of :func:`~equivalence.conformance.run_member` for these entries."""
+
+    def tolerate(verdict: Any, call: Call) -> str | None:
+        kind, name = failure_kind(verdict)
+        for entry in expected:
+            if entry.kind == kind and entry.divergence in (None, name):
+                return entry.key
+        return None
+
+    return tolerate
+
+
+def _entry(path: Path, where: str, fields: dict[str, Any]) -> Expected:
+    from equivalence.members import member
+
+    unknown = set(fields) - {"member", "kind", "divergence", "reason"}
+    if unknown:
+        raise UsageError(f"{path}{where}: unknown field {sorted(unknown)[0]!r}")
+    name, kind = fields.get("member"), fields.get("kind")
+    if not isinstance(name, str):
+        raise UsageError(f"{path}{where}: no member named")
+    try:
+        declared = member(name)
+    except KeyError:
+        raise UsageError(f"{path}{where}: no member called {name!r}") from None
+    divergence = fields.get("divergence")
+    if isinstance(kind, str) and kind.startswith("divergence:"):
+        kind, divergence = "divergence", kind.split(":", 1)[1]
+    if kind not in KINDS:
+        raise UsageError(
+            f"{path}{where}: kind {kind!r} is none of {', '.join(KINDS)} (or divergence:NAME)"
+        )
+    if kind == "divergence":
+        names = {d.name for d in declared.divergences}
+        if divergence not in names:
+            raise UsageError(
+                f"{path}{where}: {declared.name} declares no divergence {divergence!r}"
+            )
+    elif divergence is not None:
+        raise UsageError(f"{path}{where}: a divergence is named only with kind divergence")
+    reason = fields.get("reason", "")
+    if not isinstance(reason, str):
+        raise UsageError(f"{path}{where}: reason is not a string")
+    return Expected(declared.name, kind, divergence, reason)
 
 
 def read_expect(path: Path) -> list[Expected]:
-    """The lines of an ``--expect`` file: ``MEMBER NAME [reason ...]``; a line starting
-    with ``#`` is a comment."""
-    from equivalence.members import member
+    """The entries of an ``--expect`` file, in either of its two forms (``docs/porting.md``;
+    the JSON form's schema is ``equivalence/schemas/expect.schema.json``):
+
+    * lines ``MEMBER KIND [reason ...]``, ``KIND`` one of :data:`KINDS` or
+      ``divergence:NAME``; a line starting with ``#`` is a comment;
+    * a JSON object ``{"expect": [{"member", "kind", "divergence"?, "reason"?}, ...]}``.
+    """
+    import json
 
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"--expect {str(path)!r}: {error.strerror}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(
+            f"--expect {str(path)!r}: {getattr(error, 'strerror', None) or error}"
+        ) from None
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise UsageError(f"--expect {str(path)!r}: not JSON ({error})") from None
+        entries = data.get("expect") if isinstance(data, dict) else None
+        if not isinstance(entries, list) or set(data) - {"expect", "$schema"}:
+            raise UsageError(f'--expect {str(path)!r}: expected {{"expect": [...]}}')
+        return [
+            _entry(path, f": entry {n}", e if isinstance(e, dict) else {"member": None})
+            for n, e in enumerate(entries, 1)
+        ]
     found = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -103,35 +235,15 @@ def read_expect(path: Path) -> list[Expected]:
             continue
         parts = line.split(None, 2)
         if len(parts) < 2:
-            raise UsageError(f"{path}:{number}: expected `MEMBER NAME [reason]`, got {raw!r}")
-        try:
-            declared = member(parts[0])
-        except KeyError:
-            raise UsageError(f"{path}:{number}: no member called {parts[0]!r}") from None
-        found.append(Expected(declared.name, parts[1], parts[2] if len(parts) > 2 else ""))
+            raise UsageError(f"{path}:{number}: expected `MEMBER KIND [reason]`, got {raw!r}")
+        fields = {"member": parts[0], "kind": parts[1]}
+        if len(parts) > 2:
+            fields["reason"] = parts[2]
+        found.append(_entry(path, f":{number}", fields))
     return found
 
 
-# -- watching the implementation -------------------------------------------------------
-
-
-@dataclass
-class Watched:
-    """The implementation under test, wrapped to remember the last call it was given
-    (the minimal failing one, since Hypothesis replays it last)."""
-
-    function: Callable[..., Any]
-    last: Call | None = None
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from equivalence.wire import Unsendable
-
-        self.last = Call(tuple(args), dict(kwargs))
-        try:
-            return self.function(*args, **kwargs)
-        except Unsendable:
-            self.last = None
-            raise
+# -- replays of saved failures ----------------------------------------------------------
 
 
 @dataclass
@@ -190,6 +302,9 @@ def _watching(replays: _Replays) -> Iterator[None]:
 
 # -- shrinking further -----------------------------------------------------------------
 
+#: Seconds ``check`` spends making a failing call smaller, unless --shrink-seconds says.
+SHRINK_SECONDS = 30.0
+
 
 def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
     """How ``value`` holds one entry per sample: ``rows``, ``flat`` (width per sample)."""
@@ -202,14 +317,24 @@ def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
     return None
 
 
-def _without_sample(member: Member, call: Call, index: int) -> Call | None:
+def _samples(member: Member, call: Call) -> int:
+    """How many samples ``call`` holds: the length of its first argument (0 if none)."""
+    from equivalence.wire import arguments
+
+    first = next(iter(arguments(member, call).values()), None)
+    return len(first) if isinstance(first, (list, np.ndarray)) else 0
+
+
+def _without_samples(member: Member, call: Call, start: int, stop: int) -> Call | None:
+    """``call`` with samples ``start`` to ``stop`` (excluded) dropped from every
+    per-sample argument at once; ``None`` when that would leave no sample or drop none."""
     from equivalence.wire import arguments
 
     bound = arguments(member, call)
-    first = next(iter(bound.values()), None)
-    if not isinstance(first, (list, np.ndarray)) or len(first) < 2:
+    samples = _samples(member, call)
+    start, stop = max(0, start), min(samples, stop)
+    if samples < 2 or stop <= start or stop - start >= samples:
         return None
-    samples = len(first)
     width = next(
         (v for k, v in bound.items() if k in ("class_count", "label_count") and type(v) is int),
         None,
@@ -217,19 +342,27 @@ def _without_sample(member: Member, call: Call, index: int) -> Call | None:
     changed = dict(bound)
     for name, value in bound.items():
         form = _per_sample(value, samples, width)
+        if form is None:
+            continue
+        items = list(value)
         if form == "rows":
-            kept = [item for position, item in enumerate(list(value)) if position != index]
-            changed[name] = (
-                np.array(kept, dtype=value.dtype) if isinstance(value, np.ndarray) else kept
-            )
-        elif form == "flat":
+            del items[start:stop]
+        else:
             assert width is not None
-            items = list(value)
-            del items[index * width : (index + 1) * width]
-            changed[name] = (
-                np.array(items, dtype=value.dtype) if isinstance(value, np.ndarray) else items
-            )
+            del items[start * width : stop * width]
+        changed[name] = (
+            np.array(items, dtype=value.dtype).reshape((-1, *value.shape[1:]))
+            if isinstance(value, np.ndarray) and form == "rows"
+            else np.array(items, dtype=value.dtype)
+            if isinstance(value, np.ndarray)
+            else items
+        )
     return _rebuild(member, call, changed)
+
+
+def _without_sample(member: Member, call: Call, index: int) -> Call | None:
+    """``call`` with sample ``index`` dropped (see :func:`_without_samples`)."""
+    return _without_samples(member, call, index, index + 1)
 
 
 def _rebuild(member: Member, call: Call, bound: dict[str, Any]) -> Call:
@@ -239,36 +372,87 @@ def _rebuild(member: Member, call: Call, bound: dict[str, Any]) -> Call:
     return Call(args, kwargs)
 
 
-def simplify(member: Member, call: Call, fails: Callable[[Call], bool]) -> Call:
-    """``call`` made smaller while ``fails`` still holds: keyword arguments left to their
-    defaults, samples dropped (from every per-sample argument at once). Hypothesis
-    shrinks the drawing, not the call; this shrinks the call."""
+@dataclass
+class Shrunk:
+    """What :func:`simplify` came to: the smallest failing call found, how many
+    candidates it judged, and whether it stopped for its time budget."""
+
+    call: Call
+    candidates: int = 0
+    out_of_time: bool = False
+    seconds: float = 0.0
+
+
+def simplify(
+    member: Member,
+    call: Call,
+    fails: Callable[[Call], bool],
+    seconds: float | None = None,
+) -> Call:
+    """``call`` made smaller while ``fails`` still holds (see :func:`shrink`)."""
+    return shrink(member, call, fails, seconds).call
+
+
+def shrink(
+    member: Member,
+    call: Call,
+    fails: Callable[[Call], bool],
+    seconds: float | None = None,
+) -> Shrunk:
+    """``call`` made smaller while ``fails`` still holds, within ``seconds`` (none: no
+    limit): keyword arguments left to their defaults, then samples dropped from every
+    per-sample argument at once by halving (delta debugging: the first half, the second,
+    then quarters, down to single samples), so that a call of ``n`` samples takes about
+    ``log n`` rounds where one sample at a time took ``n``. Every candidate is smaller
+    than the call before it, so the search ends. Hypothesis shrinks the drawing, not the
+    call; this shrinks the call."""
+    started = time.monotonic()
+    deadline = None if seconds is None else started + seconds
+    done = Shrunk(call)
+
+    def tried(candidate: Call | None) -> bool:
+        if candidate is None:
+            return False
+        if deadline is not None and time.monotonic() > deadline:
+            done.out_of_time = True
+            return False
+        done.candidates += 1
+        return _fails(fails, candidate)
+
     changed = True
-    while changed:
+    while changed and not done.out_of_time:
         changed = False
-        for name in list(call.kwargs):
-            smaller = Call(call.args, {k: v for k, v in call.kwargs.items() if k != name})
-            if _fails(fails, smaller):
-                call, changed = smaller, True
-        index = 0
-        while True:
-            try:
-                candidate = _without_sample(member, call, index)
-            except Exception:
-                candidate = None
-            if candidate is None:
+        for name in list(done.call.kwargs):
+            smaller = Call(done.call.args, {k: v for k, v in done.call.kwargs.items() if k != name})
+            if tried(smaller):
+                done.call, changed = smaller, True
+        samples = _samples(member, done.call)
+        chunk = max(1, samples // 2)
+        while samples > 1 and not done.out_of_time:
+            start, removed = 0, False
+            while start < samples and not done.out_of_time:
+                candidate = _try_drop(member, done.call, start, start + chunk)
+                if tried(candidate):
+                    assert candidate is not None
+                    done.call, changed, removed = candidate, True, True
+                    samples = _samples(member, done.call)
+                    continue  # the same place now holds the samples after those dropped
+                start += chunk
+            if chunk == 1 and not removed:
                 break
-            if _fails(fails, candidate):
-                call, changed = candidate, True
-                continue
-            index += 1
-            first = call.args[0] if call.args else None
-            if not isinstance(first, (list, np.ndarray)) or index >= len(first):
-                break
-    return call
+            chunk = max(1, chunk // 2) if not removed else max(1, min(chunk, samples // 2))
+    done.seconds = time.monotonic() - started
+    return done
 
 
-def _fails(fails: Callable[[Call], bool], call: Call) -> bool:
+def _try_drop(member: Member, call: Call, start: int, stop: int) -> Call | None:
+    try:
+        return _without_samples(member, call, start, stop)
+    except Exception:
+        return None
+
+
+def _fails(fails: Callable[..., bool], call: Call) -> bool:
     try:
         return fails(call)
     except Exception:
@@ -286,10 +470,18 @@ class Checked:
     replayed: bool = False
     snippet: str | None = None
     expected: list[Expected] = field(default_factory=list)
+    shrunk: Shrunk | None = None
+    #: Whether the pasted counterexample, run again as pasted, failed again.
+    reproduces: bool | None = None
+    file: str | None = None
+
+    @property
+    def seen(self) -> set[Expected]:
+        return {e for e in self.expected if self.result.outcomes.get(f"expected:{e.key}")}
 
     @property
     def ok(self) -> bool:
-        return bool(self.result.ok) or bool(self.expected)
+        return bool(self.result.ok)
 
 
 def _supports_level() -> bool:
@@ -303,17 +495,12 @@ def _summary(checked: Checked, subject: str) -> str:
     status = result.status.upper()
     if checked.replayed and not result.ok:
         status = "FAILS ON A REPLAYED SAVED FAILURE"
-    if checked.expected and not result.ok:
-        status += " (expected by --expect: " + ", ".join(e.name for e in checked.expected) + ")"
-    elif checked.expected:
-        status += " (--expect declared " + ", ".join(e.name for e in checked.expected)
-        status += ", not seen)"
     sent = result.outcomes.get("not sent", 0)
     lines = [
         f"{result.member}: {status}  ({result.examples} calls judged"
         + (f", {sent} not sent" if sent else "")
         + f", {result.seconds:.1f} s, {result.against})",
-        f"  under test: {subject}",
+        f"  under test: {shown(subject)}",
     ]
     if checked.replayed and not result.ok:
         lines.append(
@@ -325,15 +512,20 @@ def _summary(checked: Checked, subject: str) -> str:
         lines.append("  outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     if result.edges:
         lines.append("  edges:    " + ", ".join(f"{k} {v}" for k, v in result.edges.items()))
-    for expected in checked.expected:
+    if result.unreached:
         lines.append(
-            f"  expected: {expected.name}" + (f": {expected.reason}" if expected.reason else "")
+            "  warning:  declared edges no call reached within the budget (not a failure "
+            "without --require-edges): " + ", ".join(result.unreached)
+        )
+    for expected in checked.expected:
+        hits = result.outcomes.get(f"expected:{expected.key}", 0)
+        said = f"{hits} calls" if hits else "not seen"
+        lines.append(
+            f"  expected: {expected.key} ({said})"
+            + (f": {shown(expected.reason)}" if expected.reason else "")
         )
     if result.failure:
-        failure = result.failure
-        for theirs, ours in _RELABELLED:
-            failure = failure.replace(theirs, ours)
-        lines.append("  " + failure.replace("\n", "\n  "))
+        lines.append("  " + _relabelled(result.failure).replace("\n", "\n  "))
     return "\n".join(lines)
 
 
@@ -347,20 +539,109 @@ _RELABELLED = (
 )
 
 
+def _relabelled(text: str) -> str:
+    for theirs, ours in _RELABELLED:
+        text = text.replace(theirs, ours)
+    return text
+
+
+def _imports(call: Call) -> list[str]:
+    """The import lines the rendered ``call`` needs besides the callable's own: NumPy,
+    and the module of every enum it passes (``ZeroDivision.THROW``)."""
+    import enum
+
+    found: dict[str, set[str]] = {}
+    numpy = False
+
+    def visit(value: Any) -> None:
+        nonlocal numpy
+        if isinstance(value, enum.Enum):
+            kind = type(value)
+            module = kind.__module__
+            if module.startswith("lodestar.metrics"):
+                import lodestar.metrics
+
+                if getattr(lodestar.metrics, kind.__name__, None) is kind:
+                    module = "lodestar.metrics"
+            found.setdefault(module, set()).add(kind.__name__)
+        elif isinstance(value, np.ndarray):
+            numpy = numpy or value.dtype.kind not in "iub"
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                visit(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                visit(item)
+
+    for value in (*call.args, *call.kwargs.values()):
+        visit(value)
+    lines = ["import numpy as np"] if numpy else []
+    lines += [
+        f"from {module} import {', '.join(sorted(names))}"
+        for module, names in sorted(found.items())
+    ]
+    return lines
+
+
 def _snippet_python(spec: str, call: Call) -> str:
     module_name, _, attribute = spec.partition(":")
     head = attribute.split(".")[0]
     rendered = call.render(attribute)
-    needs_numpy = "np." in rendered
-    imports = ("import numpy as np\n" if needs_numpy else "") + f"from {module_name} import {head}"
-    return f"{imports}\n{rendered}"
+    imports = [*_imports(call), f"from {module_name} import {head}"]
+    return "\n".join([*imports, rendered])
 
 
-def _snippet_command(command: str, member: Member, call: Call) -> str:
+class _Capture:
+    """Stands for the callable in a replayed snippet: calling it records the call."""
+
+    def __init__(self) -> None:
+        self.call: Call | None = None
+
+    def __getattr__(self, name: str) -> _Capture:
+        return self
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        self.call = Call(tuple(args), dict(kwargs))
+
+
+def replay_python(snippet: str, spec: str) -> Call:
+    """The call ``snippet`` makes, read back from its own text: its import lines run in
+    a namespace of their own (the callable's replaced by a recorder), its last line
+    evaluated there. What reproduces from the pasted text is what is judged."""
+    *imports, line = snippet.split("\n")
+    module_name, _, attribute = spec.partition(":")
+    head = attribute.split(".")[0]
+    namespace: dict[str, Any] = {}
+    exec(
+        "\n".join(i for i in imports if not i.startswith(f"from {module_name} import {head}")),
+        namespace,
+    )
+    capture = _Capture()
+    namespace[head] = capture
+    eval(line, namespace)
+    if capture.call is None:
+        raise ValueError("the snippet makes no call")
+    return capture.call
+
+
+#: Past this many characters a request is pasted as a file, not as an echo.
+ECHO_LIMIT = 100_000
+
+
+def _snippet_command(command: str, member: Member, call: Call) -> tuple[str, str | None]:
+    """The shell line that pipes the request into ``command``, and the file the request
+    is written to when it is too long for a command line."""
+    import tempfile
+
     from equivalence import wire
 
     line = wire.dumps(wire.request(member, call))
-    return f"echo {shlex.quote(line)} | {command}"
+    if len(line) <= ECHO_LIMIT:
+        return f"echo {shlex.quote(line)} | {command}", None
+    handle, path = tempfile.mkstemp(prefix="lodestar-counterexample-", suffix=".jsonl")
+    with open(handle, "w", encoding="utf-8") as file:
+        file.write(line + "\n")
+    return f"{command} < {shlex.quote(path)}", path
 
 
 @contextlib.contextmanager
@@ -386,12 +667,19 @@ def check(arguments: argparse.Namespace) -> int:
         return _check(arguments)
 
 
+def _writable(path: Path, option: str) -> None:
+    """Refuses (a usage error) a report path that cannot be written, before any work."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UsageError(f"{option} {str(path)!r}: {error.strerror or error}") from None
+
+
 def _check(arguments: argparse.Namespace) -> int:
     from hypothesis import settings
 
-    from equivalence import report
-    from equivalence.conformance import run_member
-    from equivalence.runner import judge
     from equivalence.versions import sklearn_version
 
     profile = arguments.profile or profiles.load()
@@ -402,6 +690,11 @@ def _check(arguments: argparse.Namespace) -> int:
     expect = read_expect(arguments.expect) if arguments.expect else []
     if arguments.command is None and arguments.implementation is None:
         raise UsageError("name what to check: --implementation MODULE:CALLABLE or --command CMD")
+    if arguments.max_examples is not None and arguments.max_examples < 1:
+        raise UsageError(f"--max-examples {arguments.max_examples}: give at least 1")
+    if arguments.json is not None:
+        _writable(arguments.json, "--json")
+        arguments.json.unlink(missing_ok=True)  # no stale report survives a failed check
 
     if arguments.seed is not None:
         settings.register_profile("check", settings(), database=None)
@@ -421,70 +714,263 @@ def _check(arguments: argparse.Namespace) -> int:
     level: dict[str, Any] = {}
     if _supports_level():
         level["level"] = "exact" if arguments.exact else "faithful"
-    judged = level if "level" in inspect.signature(judge).parameters else {}
+    # Shrinking and replaying judge as the run did: at its level.
+    judged = {"faithful": level.get("level") == "faithful"}
     checked: list[Checked] = []
+    error: str | None = None
     try:
         with _full_precision():
             for declared in chosen:
-                if port is not None:
-                    watched = Watched(port.implementation(declared))
-                else:
-                    watched = Watched(function)
-                replays = _Replays()
-                with _watching(replays):
-                    result = run_member(
-                        declared,
-                        implementation=watched,
-                        max_examples=arguments.max_examples,
-                        seed=arguments.seed,
-                        **level,
-                    )
-                item = Checked(result, replayed=replays.seen)
-                item.expected = [e for e in expect if e.member == declared.name]
-                if result.counterexample and watched.last is not None:
-
-                    def fails(call: Call, member: Member = declared, impl: Any = watched) -> bool:
-                        return not judge(member, call, version, impl, **judged).ok
-
-                    smallest = simplify(declared, watched.last, fails)
-                    if arguments.command is not None:
-                        item.snippet = _snippet_command(arguments.command, declared, smallest)
-                    else:
-                        item.snippet = _snippet_python(arguments.implementation, smallest)
-                print(_summary(item, subject), flush=True)
-                if item.snippet:
-                    print("\n  Minimal counterexample, ready to paste:")
-                    print("    " + item.snippet.replace("\n", "\n    "), flush=True)
+                item = _check_member(
+                    declared,
+                    arguments,
+                    port,
+                    None if port else function,
+                    subject,
+                    expect,
+                    version,
+                    level,
+                    judged,
+                )
                 checked.append(item)
-    except BaseException as error:
+    except BaseException as raised:
         from equivalence.process import PortFailure
 
-        if isinstance(error, PortFailure):
-            print(f"check failed: {error}", file=sys.stderr)
-            return 2 if error.setup else 1
-        raise
+        if not isinstance(raised, PortFailure):
+            raise
+        error = str(raised)
+        print(f"check failed: {error}", file=sys.stderr, flush=True)
+        status = 2 if raised.setup else 1
+        if arguments.json is not None:
+            _write_report(arguments, checked, profile, subject, level, error, raised.fault)
+        return status
     finally:
         if port is not None:
             port.close()
 
     if arguments.json is not None:
-        built = report.build([item.result for item in checked], profile)
-        built["under_test"] = subject
-        built["level"] = level.get("level", "exact")
-        for item, entry in zip(checked, built["members"], strict=True):
-            entry["replayed"] = item.replayed
-            entry["snippet"] = item.snippet
-            entry["expected"] = [
-                {"name": e.name, "reason": e.reason, "seen": not item.result.ok}
-                for e in item.expected
-            ]
-        built["ok"] = all(item.ok for item in checked)
+        _write_report(arguments, checked, profile, subject, level, None, None)
+    passed = sum(item.ok for item in checked)
+    unseen = [e for item in checked for e in item.expected if e not in item.seen]
+    print(f"\n{passed} of {len(checked)} members conform.", flush=True)
+    if unseen:
+        said = ", ".join(f"{e.member} {e.key}" for e in unseen)
+        print(
+            f"--expect entries never seen: {said}"
+            + (" (a failure under --strict)" if arguments.strict else "")
+        )
+    if not all(item.ok for item in checked):
+        return 1
+    return 1 if unseen and arguments.strict else 0
+
+
+def _write_report(
+    arguments: argparse.Namespace,
+    checked: list[Checked],
+    profile: str,
+    subject: str,
+    level: dict[str, Any],
+    error: str | None,
+    fault: str | None,
+) -> None:
+    """The ``--json`` report, written on every way out of a check that started: with the
+    port's fault when it broke the protocol (``ok`` false)."""
+    from equivalence import report
+
+    built = report.build([item.result for item in checked], profile)
+    built["under_test"] = subject
+    built["level"] = level.get("level", "exact")
+    for item, entry in zip(checked, built["members"], strict=True):
+        entry["seconds_under_test"] = entry.pop("seconds_lodestar")
+        entry["failure"] = None if entry["failure"] is None else _relabelled(entry["failure"])
+        entry["replayed"] = item.replayed
+        entry["snippet"] = item.snippet
+        entry["snippet_file"] = item.file
+        entry["reproduces"] = item.reproduces
+        if item.shrunk is not None:
+            entry["shrunk"] = {
+                "call": item.shrunk.call.render(item.result.member),
+                "candidates": item.shrunk.candidates,
+                "seconds": round(item.shrunk.seconds, 3),
+                "out_of_time": item.shrunk.out_of_time,
+            }
+        entry["expected"] = [
+            {
+                "kind": e.kind,
+                "divergence": e.divergence,
+                "reason": e.reason,
+                "seen": item.result.outcomes.get(f"expected:{e.key}", 0),
+            }
+            for e in item.expected
+        ]
+    unseen = any(e not in item.seen for item in checked for e in item.expected)
+    built["port_failure"] = None if error is None else {"fault": fault, "message": error}
+    built["ok"] = (
+        error is None and all(item.ok for item in checked) and not (unseen and arguments.strict)
+    )
+    try:
         report.write(built, arguments.json)
-    passed = sum(item.result.ok for item in checked)
-    expected = sum(1 for item in checked if item.expected and not item.result.ok)
-    tail = f", {expected} fail as expected" if expected else ""
-    print(f"\n{passed} of {len(checked)} members conform{tail}.")
-    return 0 if all(item.ok for item in checked) else 1
+    except OSError as failure:
+        print(f"check: could not write --json {str(arguments.json)!r}: {failure}", file=sys.stderr)
+
+
+def _check_member(
+    declared: Member,
+    arguments: argparse.Namespace,
+    port: Any,
+    function: Callable[..., Any] | None,
+    subject: str,
+    expect: list[Expected],
+    version: str,
+    level: dict[str, Any],
+    judged: dict[str, Any],
+) -> Checked:
+    """One member's check: the run (its first failing call printed at once), then the
+    failing call shrunk within the budget, replayed as pasted and printed."""
+    from equivalence.conformance import run_member
+
+    implementation = port.implementation(declared) if port is not None else function
+    assert implementation is not None
+    mine = [e for e in expect if e.member == declared.name]
+    tolerate = _tolerating(mine) if mine else None
+    replays = _Replays()
+    with _watching(replays):
+        result = run_member(
+            declared,
+            implementation=implementation,
+            max_examples=arguments.max_examples,
+            seed=arguments.seed,
+            shrink=False,
+            require_edges=arguments.require_edges,
+            tolerate=tolerate,
+            **level,
+        )
+    item = Checked(result, replayed=replays.seen, expected=mine)
+    print(_summary(item, subject), flush=True)
+    if result.call is None:
+        return item
+
+    first = _verdict_of(declared, result.call, version, implementation, judged)
+    same = _failure_class(first) if first is not None else None
+
+    def failing(call: Call, under_test: Any = implementation) -> bool:
+        verdict = _verdict_of(declared, call, version, under_test, judged)
+        if verdict is None or verdict.ok:
+            return False
+        if tolerate is not None and tolerate(verdict, call) is not None:
+            return False
+        return same is None or _failure_class(verdict) == same
+
+    def fails(call: Call) -> bool:
+        return failing(call)
+
+    budget = arguments.shrink_seconds
+    print(f"\n  Shrinking the failing call (at most {budget:g} s) ...", flush=True)
+    item.shrunk = shrink(declared, result.call, fails, budget)
+    smallest = item.shrunk.call
+    print(
+        f"  {item.shrunk.candidates} smaller calls judged in {item.shrunk.seconds:.1f} s"
+        + (
+            "; the budget ran out, so a smaller call may fail too"
+            if item.shrunk.out_of_time
+            else ""
+        ),
+        flush=True,
+    )
+    # The pasted form is replayed, and printed only once it has failed again.
+    for candidate in (smallest, result.call):
+        snippet, path, reproduces = _pasted(declared, candidate, arguments, failing)
+        if reproduces:
+            item.snippet, item.file, item.reproduces = snippet, path, True
+            verdict = _verdict_of(declared, candidate, version, implementation, judged)
+            if verdict is not None and candidate is smallest and smallest is not result.call:
+                print(
+                    "  "
+                    + _relabelled(_described(declared, candidate, verdict)).replace("\n", "\n  ")
+                )
+            print("\n  Counterexample, replayed as pasted and failing again:")
+            print("    " + shown_block(snippet), flush=True)
+            return item
+    item.reproduces = False
+    print(
+        "\n  The counterexample did not fail again when replayed as it would be pasted: "
+        "the implementation answers the same call differently from one time to the next, "
+        "or the call's text does not carry it exactly.",
+        flush=True,
+    )
+    return item
+
+
+def shown_block(text: str) -> str:
+    """A pasted block, each line made safe to print, indented under its heading."""
+    return "\n    ".join(shown(line, 10**9) for line in text.split("\n"))
+
+
+def _verdict_of(
+    member: Member, call: Call, version: str, implementation: Any, judged: dict[str, Any]
+) -> Any:
+    from equivalence.faithful import judge_faithful
+    from equivalence.runner import judge
+    from equivalence.wire import Unsendable
+
+    judging = judge_faithful if judged.get("faithful") else judge
+    try:
+        return judging(member, call, version, implementation)
+    except Unsendable:
+        return None
+
+
+def _described(member: Member, call: Call, verdict: Any) -> str:
+    from equivalence.conformance import Mismatch
+
+    return "smaller: " + str(Mismatch(member, call, verdict))
+
+
+def _pasted(
+    member: Member,
+    call: Call,
+    arguments: argparse.Namespace,
+    failing: Callable[[Call, Any], bool],
+) -> tuple[str, str | None, bool]:
+    """The pasted form of ``call``, the file it needs, and whether it fails again when
+    run as pasted: the snippet's text read back (``--implementation``) or the shell line
+    run (``--command``)."""
+    if arguments.implementation is not None:
+        snippet = _snippet_python(arguments.implementation, call)
+        try:
+            again = replay_python(snippet, arguments.implementation)
+        except Exception:
+            return snippet, None, False
+        return snippet, None, _fails(failing, again)
+    from equivalence.process import Port, PortFailure
+
+    snippet, path = _snippet_command(arguments.command, member, call)
+    with Port(snippet, timeout=arguments.timeout, feed=False) as once:
+        try:
+            return snippet, path, bool(failing(call, _one_shot(once, member)))
+        except PortFailure:
+            return snippet, path, False
+
+
+def _one_shot(port: Any, member: Member) -> Callable[..., Any]:
+    """An implementation answering from ``port``, a process that answers one request:
+    its first answer (or refusal) is kept and given again to any later ask."""
+    answer = port.implementation(member)
+    held: list[tuple[bool, Any]] = []
+
+    def once(*args: Any, **kwargs: Any) -> Any:
+        if not held:
+            try:
+                held.append((True, answer(*args, **kwargs)))
+            except Exception as error:
+                held.append((False, error))
+        answered, value = held[0]
+        if not answered:
+            raise value
+        return value
+
+    once.__signature__ = inspect.signature(member.implementation)  # type: ignore[attr-defined]
+    return once
 
 
 # -- members ---------------------------------------------------------------------------
@@ -523,6 +1009,22 @@ def export_vectors(arguments: argparse.Namespace) -> int:
 # -- the parsers -----------------------------------------------------------------------
 
 
+def _seconds(above_zero: bool) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds, above zero or at least zero."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not math.isfinite(value) or value < 0 or (above_zero and value == 0):
+            least = "above 0" if above_zero else "0 or more"
+            raise argparse.ArgumentTypeError(f"{text!r}: give a finite number of seconds, {least}")
+        return value
+
+    return read
+
+
 def add_commands(commands: Any) -> None:
     """Adds ``check``, ``members`` and ``vectors`` to ``python -m equivalence``."""
     from equivalence.process import DEFAULT_TIMEOUT
@@ -553,7 +1055,7 @@ def add_commands(commands: Any) -> None:
     )
     check_parser.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds(above_zero=True),
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"how long --command may take over one request (default {DEFAULT_TIMEOUT:g})",
@@ -590,8 +1092,28 @@ def add_commands(commands: Any) -> None:
         type=Path,
         default=None,
         metavar="FILE",
-        help="the port's own declared differences, one `MEMBER NAME [reason]` a line: "
-        "such a member may fail, and is reported as expected to",
+        help="the port's own declared differences: lines `MEMBER KIND [reason]`, or the "
+        "JSON form of docs/porting.md; a failing call of that member and kind is excused, "
+        "any other still fails",
+    )
+    check_parser.add_argument(
+        "--shrink-seconds",
+        type=_seconds(above_zero=False),
+        default=SHRINK_SECONDS,
+        metavar="SECONDS",
+        help="how long a failing call is made smaller before it is printed "
+        f"(default {SHRINK_SECONDS:g}; 0 prints the call as found)",
+    )
+    check_parser.add_argument(
+        "--require-edges",
+        action="store_true",
+        help="fail a member whose declared edges the budget did not reach (without it, "
+        "they are a warning)",
+    )
+    check_parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail when an --expect entry is never seen",
     )
     check_parser.add_argument(
         "--exact",

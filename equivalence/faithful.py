@@ -118,7 +118,7 @@ def judge_faithful(
     mine, theirs = answers.mine, answers.theirs
     verdict = partial(answers.verdict, FaithfulVerdict)
     if answers.breach is not None:
-        return verdict(False, answers.breach)
+        return verdict(False, answers.breach, given=answers.given)
 
     expected: Any = _NOT_EVALUATED
     try:

@@ -36,6 +36,7 @@ __all__ = [
     "VersionRange",
     "VersionTolerance",
     "distance",
+    "shown",
     "ulp_distance",
 ]
 
@@ -91,8 +92,7 @@ class Value:
     value: Any
 
     def describe(self) -> str:
-        text = repr(self.value)
-        return text if len(text) <= 2000 else text[:2000] + " ..."
+        return shown(repr(self.value), 2000)
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,21 @@ class Refusal:
     message: str
 
     def describe(self) -> str:
-        return f"{self.error.__name__}: {self.message}"
+        return f"{self.error.__name__}: {shown(self.message, 2000)}"
+
+
+def shown(text: str, limit: int = 240) -> str:
+    """``text`` as it is safe to print: every control character escaped (so that what an
+    implementation or a port writes can neither move the terminal's cursor nor forge a
+    line of a report), and past ``limit`` characters cut to its two ends and its size."""
+    escaped = "".join(
+        ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
+    if len(escaped) <= limit:
+        return escaped
+    half = max(1, (limit - 40) // 2)
+    return f"{escaped[:half]} … [{len(text):,} characters] … {escaped[-half:]}"
 
 
 Outcome = Value | Refusal

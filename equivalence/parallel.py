@@ -14,8 +14,10 @@ do not ask for N times the cores.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Literal
@@ -39,6 +41,10 @@ def default_jobs() -> int:
 
 def _start_worker(profile: str) -> None:
     from equivalence import profiles
+
+    # Ctrl-C reaches the whole process group; the parent alone answers it, by ending
+    # the workers, so that none is caught halfway through sending a result back.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     os.environ["HYPOTHESIS_PROFILE"] = profile
     profiles.load()
@@ -76,16 +82,34 @@ def run_members(
         for name in names:
             yield run_member(REGISTRY[name], max_examples=max_examples, level=level, seed=seed)
         return
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=min(jobs, len(names)),
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start_worker,
         initargs=(profile,),
-    ) as pool:
+    )
+    finished = False
+    try:
         futures = [pool.submit(_run_one, name, max_examples, level, seed) for name in names]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+        for future in futures:
+            yield future.result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _end_workers(pool)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Ends a pool whose run was cut short (Ctrl-C, SIGTERM, an error, a reader that
+    stopped): its workers are killed rather than waited for, since one may be minutes
+    into a member, and each is reaped within a bounded wait."""
+    workers = list(getattr(pool, "_processes", {}).values())
+    for worker in workers:
+        with contextlib.suppress(Exception):
+            worker.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(Exception):
+            worker.join(timeout=5)

@@ -52,6 +52,9 @@ class Verdict:
     ulps: int | None = None
     seconds_lodestar: float = 0.0
     seconds_oracle: float = 0.0
+    #: The call as it was before the implementation changed it (a breach of the first
+    #: rule), so that a report shows what was given; ``None`` otherwise.
+    given: Call | None = None
 
     @property
     def kind(self) -> str:
@@ -86,12 +89,26 @@ def _ask(
         result = function(*call.args, **call.kwargs)
     except Unsendable:
         raise  # a port that cannot be asked this call: not an answer, not a refusal
+    except SystemExit as error:  # sys.exit() inside it: an exception no member documents
+        return Refusal(SystemExit, f"called sys.exit({error.code!r})")
     except Exception as error:
         return Refusal(type(error), str(error))
     try:
         return Value(project(result) if project is not None else _answer(result))
-    except (TypeError, ValueError, AttributeError) as error:
-        return Refusal(TypeError, f"returned {result!r}, which is not an answer: {error}")
+    except Exception as error:  # __float__ that raises, a shape that does not project, ...
+        shown = _shown_result(result)
+        return Refusal(
+            TypeError, f"returned {shown}, which is not an answer: {type(error).__name__}: {error}"
+        )
+
+
+def _shown_result(result: Any) -> str:
+    """``repr(result)``, cut to 200 characters, or its type where repr itself fails."""
+    try:
+        text = repr(result)
+    except Exception:
+        return f"a {type(result).__name__}"
+    return text if len(text) <= 200 else f"{text[:90]} … [{len(text):,} characters] … {text[-90:]}"
 
 
 #: Values that cannot change in place: a snapshot keeps them as they are.
@@ -202,6 +219,7 @@ class Answers:
     seconds_lodestar: float
     seconds_oracle: float
     breach: str | None = None
+    given: Call | None = None
 
     def verdict(self, kind: type[V], ok: bool, reason: str, **extra: Any) -> V:
         """A verdict of type ``kind`` on these answers, with their times."""
@@ -228,13 +246,13 @@ def ask_both(
             asked = time.perf_counter()
             theirs = _ask(lambda *a, **k: member.oracle(call), call)
             seconds_lodestar, seconds_oracle = asked - started, time.perf_counter() - asked
-    breach = None
+    breach, given = None, None
     if not same_inputs(before, (call.args, dict(call.kwargs))):
-        breach = f"{side} modified its input"
+        breach, given = f"{side} modified its input", Call(before[0], before[1])
     elif isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
         allowed = ", ".join(error.__name__ for error in member.refusals)
         breach = f"{side} raised {mine.error.__name__}, not one of: {allowed}"
-    return Answers(mine, theirs, seconds_lodestar, seconds_oracle, breach)
+    return Answers(mine, theirs, seconds_lodestar, seconds_oracle, breach, given)
 
 
 def judge(
@@ -249,7 +267,7 @@ def judge(
     mine, theirs = answers.mine, answers.theirs
     verdict = partial(answers.verdict, Verdict)
     if answers.breach is not None:
-        return verdict(False, answers.breach)
+        return verdict(False, answers.breach, given=answers.given)
 
     ulps, declared, by_magnitude = _on_version(member, sklearn_version)
     if isinstance(mine, Value) and isinstance(theirs, Value):

@@ -55,7 +55,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.model import Call, Member
+from equivalence.model import Call, Member, shown
 from lodestar.errors import (
     ArgumentError,
     ArgumentNullError,
@@ -80,6 +80,7 @@ __all__ = [
     "family",
     "json_form",
     "request",
+    "shown",
     "unsendable",
 ]
 
@@ -411,9 +412,46 @@ def decode_result(member: Member, value: Any) -> Any:
         if not isinstance(value, str):
             raise ValueError(f"{value!r} is not a string")
         return value
+    form = _plain_form(member)
     if isinstance(value, list):
+        if form == "number":
+            raise ValueError(
+                f"an array of {len(value)} items, where {member.name} answers one number"
+            )
         return _array(value)
+    if form == "array" and not isinstance(value, dict):
+        raise ValueError(f"a single value, where {member.name} answers an array")
     return decode_number(value)
+
+
+def _plain_form(member: Member) -> str | None:
+    """``number`` or ``array``, as the member's implementation is annotated to return;
+    ``None`` where it says neither."""
+    import inspect
+
+    annotation = str(inspect.signature(member.implementation).return_annotation)
+    if annotation in ("float", "<class 'float'>"):
+        return "number"
+    if "ndarray" in annotation or annotation == "FloatArray":
+        return "array"
+    return _FORMS.get(member.name) or _FORMS.setdefault(member.name, _example_form(member))
+
+
+_FORMS: dict[str, str | None] = {}
+
+
+def _example_form(member: Member) -> str | None:
+    """The form of lodestar's answer to the member's example call, where its
+    implementation is not annotated (the members built on a confusion matrix)."""
+    if member.example is None:
+        return None
+    try:
+        answer = member.implementation(*member.example.args, **member.example.kwargs)
+    except Exception:
+        return None
+    if isinstance(answer, (float, np.floating)):
+        return "number"
+    return "array" if isinstance(answer, np.ndarray) else None
 
 
 def _returns_text(member: Member) -> bool:

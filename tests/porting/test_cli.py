@@ -86,7 +86,7 @@ def test_a_python_counterexample_imports_and_calls_the_users_function_at_full_pr
     assert main([*argv, "--max-examples", "40", "--json", str(report)]) == 1
     out = capsys.readouterr().out
     assert f"under test: {spec}" in out and "lodestar:" not in out
-    snippet = out.split("ready to paste:")[1].split("\n\n")[0]
+    snippet = out.split("failing again:")[1].split("\n\n")[0]
     lines = [line.strip() for line in snippet.strip().splitlines()]
     assert lines[-2] == f"from {__name__} import off_by_one_ulp"
     assert lines[-1].startswith("off_by_one_ulp(")
@@ -136,42 +136,61 @@ def test_a_replayed_saved_failure_is_labelled_as_a_replay(
     assert main(argv) == 1
     out = capsys.readouterr().out
     assert "TopKAccuracy.score: FAILS ON A REPLAYED SAVED FAILURE" in out
-    assert "ready to paste" in out
+    assert "failing again:" in out
 
 
-def test_a_failure_the_port_declares_is_reported_as_expected(
+def test_a_failure_the_port_declares_is_excused_and_no_other(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     expect = tmp_path / "expected.txt"
     expect.write_text(
-        "# this port's known differences\nTopKAccuracy.Score  tie_order  ascending ties, #41\n"
+        "# this port's known differences\nTopKAccuracy.Score  value  ascending ties, #41\n"
     )
     argv = ["check", "TopKAccuracy.score", "--command", BUGGY, "--seed", "3"]
     assert main([*argv, "--max-examples", "100", "--expect", str(expect)]) == 0
     out = capsys.readouterr().out
-    assert "FAILS (expected by --expect: tie_order)" in out
-    assert "expected: tie_order: ascending ties, #41" in out
-    assert "ready to paste" in out
+    assert "TopKAccuracy.score: CONFORMS" in out
+    assert "expected: value (" in out and "calls): ascending ties, #41" in out
+    # An entry of another kind excuses nothing: the same port fails.
+    expect.write_text("TopKAccuracy.score  narrowing\n")
+    assert main([*argv, "--max-examples", "100", "--expect", str(expect)]) == 1
+    out = capsys.readouterr().out
+    assert "TopKAccuracy.score: FAILS" in out and "expected: narrowing (not seen)" in out
 
 
-def test_an_expected_difference_not_seen_is_said_so(
+def test_an_expected_difference_not_seen_is_said_so_and_fails_under_strict(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    expect = tmp_path / "expected.txt"
-    expect.write_text("Accuracy.score  rounding\n")
+    expect = tmp_path / "expected.json"
+    expect.write_text(json.dumps({"expect": [{"member": "Accuracy.score", "kind": "value"}]}))
     argv = ["check", "Accuracy.score", "--command", EXAMPLE, "--seed", "2", "--max-examples", "60"]
     assert main([*argv, "--expect", str(expect)]) == 0
-    assert "(--expect declared rounding, not seen)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "expected: value (not seen)" in out
+    assert "--expect entries never seen: Accuracy.score value" in out
+    assert main([*argv, "--expect", str(expect), "--strict"]) == 1
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("Accuracy.score\n", "expected `MEMBER KIND [reason]`"),
+        ("Accuracy.score tie_order\n", "kind 'tie_order' is none of"),
+        ("Accuracy.score divergence:nope\n", "declares no divergence 'nope'"),
+        ("Nope.score value\n", "no member called 'Nope.score'"),
+        ('{"expect": [{"member": "Accuracy.score"}]}', "kind None is none of"),
+        ('{"expect": 3}', 'expected {"expect": [...]}'),
+    ],
+)
 def test_a_bad_expect_file_is_a_usage_error(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    text: str, says: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     expect = tmp_path / "expected.txt"
-    expect.write_text("Accuracy.score\n")
+    expect.write_text(text)
     argv = ["check", "Accuracy.score", "--command", EXAMPLE, "--expect", str(expect)]
     assert main(argv) == 2
-    assert "expected `MEMBER NAME [reason]`" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
 
 
 def test_the_example_port_on_the_porting_page_conforms(

@@ -89,7 +89,7 @@ def test_the_copy_with_a_tie_order_bug_is_rejected_with_a_counterexample(
     assert status == 1
     assert "TopKAccuracy.score: FAILS" in out
     assert "under test: the process" in out
-    snippet = out.split("ready to paste:")[1].split("\n\n")[0].strip()
+    snippet = out.split("failing again:")[1].split("\n\n")[0].strip()
     assert snippet.startswith('echo \'{"member": "TopKAccuracy.score"')
     assert snippet.endswith("--bug ascending-ties")
     # The request line is one the buggy port answers differently from the good one.
@@ -122,7 +122,7 @@ def _exchange_with(command: str, timeout: float = 5.0) -> str:
 @pytest.mark.parametrize(
     ("script", "says"),
     [
-        ("import sys; sys.exit(3)", "exited (status 3)"),
+        ("import sys; sys.exit(3)", "ended (status 3)"),
         ("import sys; sys.stdin.readline(); sys.stderr.write('boom'); sys.exit(4)", "boom"),
         ("import time; time.sleep(30)", "no answer within 0.5 s"),
         ("import sys; sys.stdin.readline(); print('not json', flush=True)", "not JSON"),
