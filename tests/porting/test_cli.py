@@ -199,3 +199,25 @@ def test_the_example_port_on_the_porting_page_conforms(
     argv = ["check", "Accuracy.score", "--command", EXAMPLE, "--seed", "5", "--max-examples", "150"]
     assert main(argv) == 0, capsys.readouterr().out
     assert "Accuracy.score: CONFORMS" in capsys.readouterr().out
+
+
+def test_the_expect_schema_ships_and_agrees_with_the_reader(tmp_path: Path) -> None:
+    import jsonschema
+
+    schema = json.loads((ROOT / "equivalence/schemas/expect.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert set(schema["properties"]["expect"]["items"]["properties"]["kind"]["enum"]) == set(
+        cli.KINDS
+    )
+    good = {"expect": [{"member": "Accuracy.score", "kind": "value", "reason": "#4"}]}
+    bad = {"expect": [{"member": "Accuracy.score", "kind": "divergence"}]}
+    jsonschema.validate(good, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
+    # the page's example validates and reads
+    page = (ROOT / "docs/porting.md").read_text()
+    example = json.loads('{"expect"' + page.split('```json\n{"expect"')[1].split("\n```")[0])
+    jsonschema.validate(example, schema)
+    path = tmp_path / "expect.json"
+    path.write_text(json.dumps(example))
+    assert [e.key for e in cli.read_expect(path)] == ["value"]
