@@ -166,9 +166,9 @@ def render(rows: Sequence[Measured]) -> str:
     ]
     for row in rows:
         bug = row.bug.split("__")[-1]
-        first = "–" if row.first is None else f"{row.first:.1f} s"
-        done = "missed" if row.reproduced is None else f"{row.reproduced:.1f} s"
-        lines.append(f"| `{row.member}` | `{bug}` | {first} | {done} |")
+        found = "–" if row.first is None else f"{row.first:.1f} s"
+        shown = "missed" if row.reproduced is None else f"{row.reproduced:.1f} s"
+        lines.append(f"| `{row.member}` | `{bug}` | {found} | {shown} |")
     lines += ["", END]
     return "\n".join(lines) + "\n"
 
