@@ -29,6 +29,8 @@ from typing import Any
 import numpy as np
 
 from equivalence import profiles
+from equivalence.bysample import samples_of as _samples
+from equivalence.bysample import without_samples
 from equivalence.model import Call, Member, shown
 
 __all__ = ["UsageError", "add_commands", "read_expect", "replay_python", "shrink", "simplify"]
@@ -306,72 +308,6 @@ def _watching(replays: _Replays) -> Iterator[None]:
 SHRINK_SECONDS = 30.0
 
 
-def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
-    """How ``value`` holds one entry per sample: ``rows``, ``flat`` (width per sample)."""
-    if isinstance(value, (list, np.ndarray)):
-        size = len(value)
-        if size == samples and samples:
-            return "rows"
-        if width and size == samples * width and samples and np.ndim(value) == 1:
-            return "flat"
-    return None
-
-
-def _samples(member: Member, call: Call) -> int:
-    """How many samples ``call`` holds: the length of its first argument (0 if none)."""
-    from equivalence.wire import arguments
-
-    first = next(iter(arguments(member, call).values()), None)
-    return len(first) if isinstance(first, (list, np.ndarray)) else 0
-
-
-def _without_samples(member: Member, call: Call, start: int, stop: int) -> Call | None:
-    """``call`` with samples ``start`` to ``stop`` (excluded) dropped from every
-    per-sample argument at once; ``None`` when that would leave no sample or drop none."""
-    from equivalence.wire import arguments
-
-    bound = arguments(member, call)
-    samples = _samples(member, call)
-    start, stop = max(0, start), min(samples, stop)
-    if samples < 2 or stop <= start or stop - start >= samples:
-        return None
-    width = next(
-        (v for k, v in bound.items() if k in ("class_count", "label_count") and type(v) is int),
-        None,
-    )
-    changed = dict(bound)
-    for name, value in bound.items():
-        form = _per_sample(value, samples, width)
-        if form is None:
-            continue
-        items = list(value)
-        if form == "rows":
-            del items[start:stop]
-        else:
-            assert width is not None
-            del items[start * width : stop * width]
-        changed[name] = (
-            np.array(items, dtype=value.dtype).reshape((-1, *value.shape[1:]))
-            if isinstance(value, np.ndarray) and form == "rows"
-            else np.array(items, dtype=value.dtype)
-            if isinstance(value, np.ndarray)
-            else items
-        )
-    return _rebuild(member, call, changed)
-
-
-def _without_sample(member: Member, call: Call, index: int) -> Call | None:
-    """``call`` with sample ``index`` dropped (see :func:`_without_samples`)."""
-    return _without_samples(member, call, index, index + 1)
-
-
-def _rebuild(member: Member, call: Call, bound: dict[str, Any]) -> Call:
-    names = list(inspect.signature(member.implementation).parameters)
-    args = tuple(bound[name] for name in names[: len(call.args)])
-    kwargs = {name: bound[name] for name in call.kwargs if name in bound}
-    return Call(args, kwargs)
-
-
 @dataclass
 class Shrunk:
     """What :func:`simplify` came to: the smallest failing call found, how many
@@ -447,7 +383,7 @@ def shrink(
 
 def _try_drop(member: Member, call: Call, start: int, stop: int) -> Call | None:
     try:
-        return _without_samples(member, call, start, stop)
+        return without_samples(member, call, start, stop)
     except Exception:
         return None
 

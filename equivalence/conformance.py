@@ -21,6 +21,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import seed as seeded
 from hypothesis import strategies as st
 
+from equivalence import large
 from equivalence.faithful import FaithfulStats, judge_faithful
 from equivalence.model import Call, Member, OracleKind
 from equivalence.runner import Verdict, judge, same_inputs
@@ -330,7 +331,9 @@ def run_member(
         return result
 
     budget = max_examples if max_examples is not None else settings().max_examples
-    share = max(1, -(-budget // len(member.scenarios)))
+    # the large scenario judges a few calls of its own, outside the shares of the budget
+    shared = [name for name in member.scenarios if name != "large"] or list(member.scenarios)
+    share = max(1, -(-budget // len(shared)))
     last_failure: list[Mismatch] = []
     unsent_edges: set[str] = set()
 
@@ -386,6 +389,8 @@ def run_member(
         """One Hypothesis run of ``wanted`` examples of ``size`` calls: whether it
         failed (the failure is recorded in ``result``)."""
         overrides: dict[str, Any] = {"max_examples": wanted}
+        if scenario == "large":
+            overrides["deadline"] = None  # a large call takes what it takes
         if not shrink:
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
         strategy = _batches(member.scenarios[scenario], size)
@@ -425,28 +430,32 @@ def run_member(
 
     def cover(scenario: str, first: int) -> None:
         """Judges one scenario's share of the budget, in at most ROUNDS Hypothesis runs
-        seeded from ``first`` on."""
-        remaining, per_example = share, float(size)
-        quota[0] = drawn[0] + share
+        seeded from ``first`` on (the ``large`` scenario: a few calls, one an example)."""
+        if scenario == "large":
+            share_here, size_here = min(share, large.CALLS), 1
+        else:
+            share_here, size_here = share, size
+        remaining, per_example = share_here, float(size_here)
+        quota[0] = drawn[0] + share_here
         for attempt in range(first, first + ROUNDS):
             # The simplest example, first in a run, judges one call.
             wanted = 1 + max(0, math.ceil((remaining - 1) / per_example))
             judged, began = drawn[0], examples[0]
-            if search(scenario, size, wanted, attempt, ""):
+            if search(scenario, size_here, wanted, attempt, ""):
                 break
             judged = drawn[0] - judged
             remaining -= judged
             if remaining <= 0 or judged == 0:
                 break
             per_example = judged / max(1, examples[0] - began)
-        if result.status == "fails" and shrink and size > 1 and last_failure:
+        if result.status == "fails" and shrink and size_here > 1 and last_failure:
             # Shrinking a batch can settle on a call less simple than the same search
             # finds one call an example: search the scenario again so, and keep what
             # that finds if it fails too.
             found = (result.failure, result.counterexample, result.call)
             result.status, last_failure[:] = "conforms", []
-            quota[0] = drawn[0] + share
-            if not search(scenario, 1, share, first, "|alone"):
+            quota[0] = drawn[0] + share_here
+            if not search(scenario, 1, share_here, first, "|alone"):
                 result.status = "fails"
                 result.failure, result.counterexample, result.call = found
 

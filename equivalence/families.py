@@ -48,7 +48,7 @@ FAMILIES = (
     "ap_matrix",
 )
 #: The modules of those packages that are not families: what the families share.
-HELPERS = frozenset({"arith", "logarithm", "model", "patch"})
+HELPERS = frozenset({"arith", "logarithm", "model", "patch", "seeded"})
 
 
 def gather(package: str, attribute: str) -> list[Any]:

@@ -1,0 +1,102 @@
+"""A call read sample by sample: how many samples it holds, and the same call with some
+of them dropped (``check``'s shrinking) or every one repeated (the ``large`` scenario).
+
+A call's samples are the entries of its first argument. Every other argument of that
+length is per sample (``rows``); a flat argument of ``class_count`` or ``label_count``
+entries a sample (a score block written out flat) is per sample too (``flat``).
+Everything else (a count, a flag, a list of labels) is left as it is.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import numpy as np
+
+from equivalence.model import Call, Member
+from equivalence.wire import arguments
+
+__all__ = ["samples_of", "tiled", "without_samples"]
+
+
+def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
+    """How ``value`` holds one entry per sample: ``rows``, ``flat`` (width per sample)."""
+    if isinstance(value, (list, np.ndarray)):
+        size = len(value)
+        if size == samples and samples:
+            return "rows"
+        if width and size == samples * width and samples and np.ndim(value) == 1:
+            return "flat"
+    return None
+
+
+def samples_of(member: Member, call: Call) -> int:
+    """How many samples ``call`` holds: the length of its first argument (0 if none)."""
+    first = next(iter(arguments(member, call).values()), None)
+    return len(first) if isinstance(first, (list, np.ndarray)) else 0
+
+
+def _width(bound: dict[str, Any]) -> int | None:
+    return next(
+        (v for k, v in bound.items() if k in ("class_count", "label_count") and type(v) is int),
+        None,
+    )
+
+
+def _rebuild(member: Member, call: Call, bound: dict[str, Any]) -> Call:
+    names = list(inspect.signature(member.implementation).parameters)
+    args = tuple(bound[name] for name in names[: len(call.args)])
+    kwargs = {name: bound[name] for name in call.kwargs if name in bound}
+    return Call(args, kwargs)
+
+
+def _as_before(value: Any, items: list[Any], form: str) -> Any:
+    if not isinstance(value, np.ndarray):
+        return items
+    array = np.array(items, dtype=value.dtype)
+    return array.reshape((-1, *value.shape[1:])) if form == "rows" else array
+
+
+def without_samples(member: Member, call: Call, start: int, stop: int) -> Call | None:
+    """``call`` with samples ``start`` to ``stop`` (excluded) dropped from every
+    per-sample argument at once; ``None`` when that would leave no sample or drop none."""
+    bound = arguments(member, call)
+    samples = samples_of(member, call)
+    start, stop = max(0, start), min(samples, stop)
+    if samples < 2 or stop <= start or stop - start >= samples:
+        return None
+    width = _width(bound)
+    changed = dict(bound)
+    for name, value in bound.items():
+        form = _per_sample(value, samples, width)
+        if form is None:
+            continue
+        items = list(value)
+        if form == "rows":
+            del items[start:stop]
+        else:
+            assert width is not None
+            del items[start * width : stop * width]
+        changed[name] = _as_before(value, items, form)
+    return _rebuild(member, call, changed)
+
+
+def tiled(member: Member, call: Call, copies: int) -> Call | None:
+    """``call`` with its samples repeated ``copies`` times over, in order, in every
+    per-sample argument at once; ``None`` when it holds no sample."""
+    bound = arguments(member, call)
+    samples = samples_of(member, call)
+    if samples < 1 or copies < 1:
+        return None
+    width = _width(bound)
+    changed = dict(bound)
+    for name, value in bound.items():
+        form = _per_sample(value, samples, width)
+        if form is None:
+            continue
+        if isinstance(value, np.ndarray):
+            changed[name] = np.concatenate([value] * copies)
+        else:
+            changed[name] = list(value) * copies
+    return _rebuild(member, call, changed)

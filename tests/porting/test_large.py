@@ -1,0 +1,89 @@
+"""Every member draws, now and then, a call past 65,536 samples (the ``large`` scenario):
+a port whose counts live in 32-bit integers, correct on every small call, fails it."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import numpy as np
+
+from equivalence import large
+from equivalence.bysample import samples_of
+from equivalence.conformance import run_member
+from equivalence.members import REGISTRY
+from lodestar.metrics import MatthewsCorrelation
+
+
+def mcc_with_32_bit_counts(*args: Any, **kwargs: Any) -> float:
+    """MatthewsCorrelation.score, its unweighted counts and their products in int32."""
+    answer = MatthewsCorrelation.score(*args, **kwargs)
+    bound = SIGNATURE.bind(*args, **kwargs).arguments
+    plain = all(bound.get(name) is None for name in ("labels", "sample_weight", "cm"))
+    if not plain or not np.isfinite(answer):
+        return answer
+    truth = np.asarray(bound["y_true"]).astype(np.int64)
+    predicted = np.asarray(bound["y_pred"]).astype(np.int64)
+    classes = np.union1d(truth, predicted)
+    cells = np.zeros((len(classes), len(classes)), dtype=np.int32)
+    np.add.at(cells, (np.searchsorted(classes, truth), np.searchsorted(classes, predicted)), 1)
+    with np.errstate(all="ignore"):
+        t, p = cells.sum(axis=1, dtype=np.int32), cells.sum(axis=0, dtype=np.int32)
+        c, s = np.int32(np.trace(cells)), np.int32(cells.sum())
+        cov_tp = c * s - np.dot(t, p)
+        cov_pp = s * s - np.dot(p, p)
+        cov_tt = s * s - np.dot(t, t)
+        if cov_tt == 0 or cov_pp == 0:
+            return answer  # the zero-division rule, as the reference applies it
+        return float(cov_tp / np.sqrt(float(cov_tt) * float(cov_pp)))
+
+
+SIGNATURE = inspect.signature(MatthewsCorrelation.score)
+mcc_with_32_bit_counts.__signature__ = SIGNATURE  # type: ignore[attr-defined]
+
+
+def test_every_member_but_the_named_ones_draws_large_calls() -> None:
+    for member in REGISTRY.values():
+        assert ("large" in member.scenarios) is (member.name not in large.SMALL_ONLY)
+
+
+def test_a_large_call_holds_past_65536_samples() -> None:
+    from hypothesis import given, settings
+
+    member = REGISTRY["MatthewsCorrelation.score"]
+    seen: list[int] = []
+
+    @settings(max_examples=5, database=None, deadline=None)
+    @given(member.scenarios["large"])
+    def draw(call: Any) -> None:
+        seen.append(samples_of(member, call))
+
+    draw()
+    assert min(seen) >= large.SAMPLES > 2**16
+
+
+def test_a_port_with_32_bit_counts_is_told_apart_on_a_large_call_only() -> None:
+    from hypothesis import find, settings
+
+    from equivalence.faithful import judge_faithful
+    from equivalence.versions import sklearn_version
+
+    member = REGISTRY["MatthewsCorrelation.score"]
+    version = sklearn_version()
+    small = run_member(
+        member, implementation=mcc_with_32_bit_counts, level="faithful", max_examples=300, seed=4
+    )
+    small_failure = small.failure or ""
+    assert small.ok or small_failure.startswith("[scenario large]"), small_failure
+
+    def plain(call: Any) -> bool:
+        return not call.kwargs.get("sample_weight") and call.kwargs.get("labels") is None
+
+    call = find(
+        member.scenarios["large"],
+        lambda c: plain(c) and len(set(c.args[0])) > 1,
+        settings=settings(database=None, deadline=None, max_examples=200),
+    )
+    verdict = judge_faithful(member, call, version, mcc_with_32_bit_counts)
+    assert not verdict.ok, verdict
+    assert judge_faithful(member, call, version).ok  # the reference passes the same call
