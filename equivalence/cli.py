@@ -935,10 +935,16 @@ def export_vectors(arguments: argparse.Namespace) -> int:
 
     chosen = members_named(arguments.member)
     output = Path(arguments.output)
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--output {str(output)!r}: {error.strerror or error}") from None
     for declared in chosen:
         started = time.perf_counter()
         path, count = vectors.export(declared, output, seed=arguments.seed, cases=arguments.cases)
         print(f"{path}: {count} cases ({time.perf_counter() - started:.1f} s)", flush=True)
+    index = vectors.write_index(output)
+    print(f"{index}: the files of {output}, their counts and digests", flush=True)
     return 0
 
 
@@ -1069,9 +1075,10 @@ def add_commands(commands: Any) -> None:
 
     vectors_parser = commands.add_parser(
         "vectors",
-        help="export test vectors (lodestar-vectors/1) for ports that cannot run Python",
-        description="Writes DIR/<member>.jsonl for each member: a header line, then one case "
-        "a line. Two exports are byte-identical, on any CPU. See docs/porting.md.",
+        help="export test vectors (lodestar-vectors/2) for ports that cannot run Python",
+        description="Writes DIR/<member>.jsonl for each member (a header line, then one case "
+        "a line), DIR/index.json and DIR/provenance.json. Two exports are byte-identical, on "
+        "any CPU. See docs/porting.md.",
     )
     vectors_parser.add_argument("member", nargs="*", help="members to export (default: all)")
     vectors_parser.add_argument(

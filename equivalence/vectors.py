@@ -3,14 +3,20 @@
 For test suites in languages that cannot run Python. Each member gets
 ``DIR/<member>.jsonl`` (named as the equivalence table names it). Line 1 is the header::
 
-    {"format": "lodestar-vectors/1", "member": ..., "csharp": ..., "lodestar": ...,
-     "scikit-learn": ..., "numpy": ...}
+    {"format": "lodestar-vectors/2", "suite": "2.0.0", "member": ..., "csharp": ...,
+     "cases": N, "digest": SHA-256 of the N case lines}
 
 and every other line one case, the arguments in the wire encoding of
-:mod:`equivalence.wire`::
+:mod:`equivalence.wire`, its keys in the order :data:`CASE_KEYS` gives::
 
-    {"arguments": {...}, "expect": {"value": X, "within": E}, "edges": [...], "divergences": [...]}
-    {"arguments": {...}, "expect": {"error": "ArgumentError"}, "edges": [...], "divergences": [...]}
+    {"id": ..., "arguments": {...}, "expect": {"value": X, "within": E},
+     "edges": [...], "divergences": [...]}
+    {"id": ..., "arguments": {...}, "expect": {"error": "ArgumentError"},
+     "edges": [...], "divergences": [...]}
+
+``id`` is derived from the member and the arguments (:func:`case_id`). ``DIR/index.json``
+lists the files, their counts and digests; ``DIR/provenance.json`` the versions that made
+them, which no byte of the files depends on.
 
 A port meets a value case when every number it answers is within ``E`` (absolute) of the
 number at the same place in ``X`` (NaN matches NaN, an infinity only itself, and strings,
@@ -32,6 +38,7 @@ same seed. Make files to compare or to publish with the command, in a fresh proc
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import sys
@@ -49,18 +56,29 @@ from equivalence.versions import sklearn_version
 from equivalence.view import view_of
 
 __all__ = [
+    "CASE_KEYS",
     "DEFAULT_CASES",
     "DEFAULT_SEED",
     "FORMAT",
+    "SUITE",
+    "case_id",
+    "digest",
     "draw_calls",
     "export",
     "header",
     "lines",
     "meets",
+    "provenance",
     "reference",
+    "write_index",
 ]
 
-FORMAT = "lodestar-vectors/1"
+FORMAT = "lodestar-vectors/2"
+#: The suite's version (semver): its major goes up whenever the rules for judging a case
+#: change, its minor when cases are added or their bounds tightened.
+SUITE = "2.0.0"
+#: The keys of a case, in the order they are written (a reader need not rely on it).
+CASE_KEYS = ("id", "arguments", "expect", "edges", "divergences")
 DEFAULT_SEED = 0
 #: Drawn cases a member, besides its example.
 DEFAULT_CASES = 400
@@ -255,11 +273,25 @@ def case(member: Member, call: Call) -> dict[str, Any] | None:
         value, within = reference(member, call)
         expect = {"value": value, "within": within}
     return {
+        "id": case_id(member, arguments),
         "arguments": arguments,
         "expect": expect,
         "edges": _holding(member.edges, call),
         "divergences": sorted(set(_holding(member.divergences, call))),
     }
+
+
+def case_id(member: Member, arguments: dict[str, Any]) -> str:
+    """A case's identity: the first 16 hex digits of the SHA-256 of its member and its
+    arguments as written, so that the same call keeps its id across exports and a port's
+    skip list survives them."""
+    text = member.name + "\n" + wire.dumps(arguments)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def digest(case_lines: list[str]) -> str:
+    """The SHA-256 of the case lines, each followed by a newline, as the file holds them."""
+    return hashlib.sha256("".join(line + "\n" for line in case_lines).encode("utf-8")).hexdigest()
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -297,18 +329,64 @@ def draw_calls(member: Member, count: int, start: int) -> list[Call]:
     return drawn
 
 
-def header(member: Member) -> dict[str, Any]:
+def header(member: Member, case_lines: list[str]) -> dict[str, Any]:
+    """A file's first line: the format, the suite's version, the member, how many cases
+    follow and their digest. Nothing in it depends on the machine that exported it (see
+    :func:`provenance`)."""
+    return {
+        "format": FORMAT,
+        "suite": SUITE,
+        "member": member.name,
+        "csharp": member.csharp,
+        "cases": len(case_lines),
+        "digest": digest(case_lines),
+    }
 
+
+def provenance() -> dict[str, Any]:
+    """What made an export, kept apart from the files a port pins (``provenance.json``):
+    these versions do not decide a case's expected answer."""
     import lodestar
 
     return {
         "format": FORMAT,
-        "member": member.name,
-        "csharp": member.csharp,
+        "suite": SUITE,
         "lodestar": lodestar.__version__,
         "scikit-learn": sklearn_version(),
         "numpy": np.__version__,
     }
+
+
+def write_index(output: Path) -> Path:
+    """``output/index.json``: every member file in ``output``, with its count and digest,
+    and the digest of the whole suite (of the member digests, in name order)."""
+    entries = []
+    for path in sorted(output.glob("*.jsonl")):
+        first = json.loads(path.read_text(encoding="utf-8").split("\n", 1)[0])
+        if first.get("format") != FORMAT:
+            continue
+        entries.append(
+            {
+                "member": first["member"],
+                "file": path.name,
+                "cases": first["cases"],
+                "digest": first["digest"],
+            }
+        )
+    whole = hashlib.sha256("".join(e["digest"] + "\n" for e in entries).encode()).hexdigest()
+    index = {
+        "format": FORMAT,
+        "suite": SUITE,
+        "members": entries,
+        "cases": sum(e["cases"] for e in entries),
+        "digest": whole,
+    }
+    path = output / "index.json"
+    path.write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    (output / "provenance.json").write_text(
+        json.dumps(provenance(), indent=1) + "\n", encoding="utf-8"
+    )
+    return path
 
 
 def lines(member: Member, seed: int | None = None, cases: int | None = None) -> list[str]:
@@ -350,7 +428,8 @@ def lines(member: Member, seed: int | None = None, cases: int | None = None) -> 
         raise RuntimeError(
             f"{member.name}: no exported case reaches the declared edges {', '.join(missing)}"
         )
-    return [wire.dumps(header(member))] + [wire.dumps(item) for item in found]
+    case_lines = [wire.dumps(item) for item in found]
+    return [wire.dumps(header(member, case_lines)), *case_lines]
 
 
 def _missing_edges(member: Member, found: list[dict[str, Any]]) -> list[str]:

@@ -37,7 +37,12 @@ Answers
       "f1", "support"}, ...], "accuracy": x, "micro_average": null or a row,
       "macro_average": row, "weighted_average": row, "total_support": x}``, where an
       average row is ``{"precision", "recall", "f1", "support"}``;
-    * ``LikelihoodRatios``: ``{"positive": x, "negative": x}``.
+    * ``LikelihoodRatios``: ``{"positive": x, "negative": x}``;
+    * ``MultilabelConfusionMatrix``'s stack: ``{"cells": [[[tn, fp], [fn, tp]], ...]}``, one
+      2 x 2 block a label;
+    * the curves and ``PairConfusionMatrix``: an object of the fields :data:`FIELDS` names
+      (``RocCurve``: ``false_positive_rate``, ``true_positive_rate``, ``thresholds``, each an
+      array; ``PairConfusionMatrix``: its four pair counts, integers).
 
 Refusals
     ``{"error": NAME, "message": "..."}``; :data:`ERRORS` maps NAME, in its Python or its
@@ -65,9 +70,12 @@ from lodestar.errors import (
 
 __all__ = [
     "ERRORS",
+    "FIELDS",
     "NON_FINITE",
     "Unsendable",
+    "WireBlock",
     "WireConfusionMatrix",
+    "WireFields",
     "WireLikelihoodRatios",
     "WireReport",
     "arguments",
@@ -105,7 +113,25 @@ _SENT_DTYPES = (np.dtype(np.float64), np.dtype(np.int64), np.dtype(np.bool_))
 _STRUCTURED = {
     "ConfusionMatrix.compute": "confusion-matrix",
     "ClassificationReport.compute": "classification-report",
+    "ClassificationReport.compute[cm]": "classification-report",
     "LikelihoodRatios.compute": "likelihood-ratios",
+    "MultilabelConfusionMatrix.compute": "stack",
+    "MultilabelConfusionMatrix.compute[matrix]": "stack",
+}
+
+#: Results written as an object of named fields, each a number or an array: the
+#: attributes of the lodestar object of the same names.
+FIELDS = {
+    "PairConfusionMatrix.compute": (
+        "same_in_both",
+        "same_in_true_only",
+        "same_in_predicted_only",
+        "different_in_both",
+    ),
+    "RocCurve.compute": ("false_positive_rate", "true_positive_rate", "thresholds"),
+    "PrecisionRecallCurve.compute": ("precision", "recall", "thresholds"),
+    "DetCurve.compute": ("false_positive_rate", "false_negative_rate", "thresholds"),
+    "CalibrationCurve.compute": ("prob_true", "prob_pred"),
 }
 
 
@@ -262,8 +288,22 @@ def json_form(result: Any) -> Any:
     raise TypeError(f"{type(result).__name__} has no documented JSON form")
 
 
+def _field_value(value: Any) -> Any:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    if isinstance(value, (np.ndarray, list, tuple)):
+        return encode(np.asarray(value, dtype=np.float64))
+    return _number(float(value))
+
+
 def encode_result(member: Member, result: Any) -> Any:
     """What ``member``'s implementation returned, in its JSON form."""
+    if member.name in FIELDS:
+        return {name: _field_value(getattr(result, name)) for name in FIELDS[member.name]}
+    if _STRUCTURED.get(member.name) == "stack":
+        return {
+            "cells": [encode(np.asarray(entry.to_array(), dtype=np.float64)) for entry in result]
+        }
     if member.name in _STRUCTURED:
         return json_form(result)
     if isinstance(result, str):
@@ -311,6 +351,24 @@ class WireConfusionMatrix:
     def to_array(self) -> np.ndarray[Any, Any]:
         cells: np.ndarray[Any, Any] = self.cells.copy()
         return cells
+
+
+class WireFields:
+    """A result of named fields as a port answered it, read as the lodestar object's
+    attributes of the same names."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+
+
+@dataclass(frozen=True)
+class WireBlock:
+    """One 2 x 2 block of a multilabel stack as a port answered it."""
+
+    cells: np.ndarray[Any, Any]
+
+    def to_array(self) -> np.ndarray[Any, Any]:
+        return self.cells
 
 
 @dataclass(frozen=True)
@@ -380,6 +438,24 @@ def decode_result(member: Member, value: Any) -> Any:
     Raises :class:`ValueError` when it does not have the member's form.
     """
     form = _STRUCTURED.get(member.name)
+    if member.name in FIELDS:
+        if not isinstance(value, dict) or set(value) != set(FIELDS[member.name]):
+            raise ValueError(f"not an object of the fields {', '.join(FIELDS[member.name])}")
+        return WireFields(
+            {
+                name: item
+                if isinstance(item, int) and not isinstance(item, bool)
+                else _array(item)
+                if isinstance(item, list)
+                else decode_number(item)
+                for name, item in value.items()
+            }
+        )
+    if form == "stack":
+        blocks = _field(value, "cells")
+        if not isinstance(blocks, list):
+            raise ValueError(f"cells {blocks!r} is not a list of 2 x 2 blocks")
+        return [WireBlock(_array(block)) for block in blocks]
     if form == "confusion-matrix":
         labels = _field(value, "labels")
         if not isinstance(labels, list) or any(

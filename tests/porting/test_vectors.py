@@ -9,11 +9,13 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from equivalence import vectors, wire
 from equivalence.members import REGISTRY
+from equivalence.model import Call, Value
 from equivalence.process import Port
 
 HERE = Path(__file__).resolve().parent
@@ -54,11 +56,15 @@ def test_the_header_and_every_case_have_the_documented_form(exported: Path) -> N
     for name in EXPORTED:
         member = REGISTRY[name]
         header, cases = vectors.read(exported / f"{name}.jsonl")
-        assert list(header) == ["format", "member", "csharp", "lodestar", "scikit-learn", "numpy"]
-        assert header["format"] == "lodestar-vectors/1" and header["member"] == name
-        assert len(cases) >= CASES // 2
+        assert list(header) == ["format", "suite", "member", "csharp", "cases", "digest"]
+        assert header["format"] == "lodestar-vectors/2" and header["member"] == name
+        assert header["cases"] == len(cases) >= CASES // 2
+        lines = (exported / f"{name}.jsonl").read_text().splitlines()[1:]
+        assert header["digest"] == vectors.digest(lines)
+        assert len({case["id"] for case in cases}) == len(cases)
         for case in cases:
-            assert list(case) == ["arguments", "expect", "edges", "divergences"]
+            assert list(case) == list(vectors.CASE_KEYS)
+            assert case["id"] == vectors.case_id(member, case["arguments"])
             assert set(case["expect"]) in ({"value", "within"}, {"error"})
             if "error" in case["expect"]:
                 assert case["expect"]["error"] in {error.__name__ for error in member.refusals}
@@ -154,3 +160,83 @@ def test_a_port_with_a_tie_order_bug_misses_some_case(exported: Path) -> None:
 )
 def test_meeting_a_case(expect: dict[str, object], response: dict[str, object], met: bool) -> None:
     assert vectors.meets(expect, response) is met
+
+
+def _validator(name: str) -> Any:
+    import jsonschema
+    from referencing import Registry, Resource
+
+    folder = ROOT / "equivalence" / "schemas"
+    resources = [
+        (
+            f"https://lodestar.invalid/schemas/{path.name}",
+            Resource.from_contents(json.loads(path.read_text())),
+        )
+        for path in folder.glob("*.schema.json")
+    ]
+    schema = json.loads((folder / name).read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema, registry=Registry().with_resources(resources))
+
+
+def test_every_exported_file_and_the_index_meet_their_schemas(exported: Path) -> None:
+    head, case, index = (
+        _validator("vectors-header.schema.json"),
+        _validator("vectors-case.schema.json"),
+        _validator("index.schema.json"),
+    )
+    for name in EXPORTED:
+        header, cases = vectors.read(exported / f"{name}.jsonl")
+        head.validate(header)
+        for item in cases:
+            case.validate(item)
+    written = json.loads((exported / "index.json").read_text())
+    index.validate(written)
+    assert [e["member"] for e in written["members"]] == sorted(EXPORTED)
+    assert written["cases"] == sum(e["cases"] for e in written["members"])
+    provenance = json.loads((exported / "provenance.json").read_text())
+    assert set(provenance) == {"format", "suite", "lodestar", "scikit-learn", "numpy"}
+
+
+def test_a_recorded_wire_exchange_meets_the_wire_schemas() -> None:
+    request, response = (
+        _validator("wire-request.schema.json"),
+        _validator("wire-response.schema.json"),
+    )
+    member = REGISTRY["TopKAccuracy.score"]
+    with Port(PORT) as port:
+        for call in (member.example, Call(([0], [0.5, 0.5], 2), {"k": 0})):
+            assert call is not None
+            line = wire.request(member, call)
+            request.validate(line)
+            response.validate(port.exchange(wire.dumps(line)))
+
+
+STRUCTURED = (
+    "PairConfusionMatrix.compute",
+    "ClassificationReport.compute[cm]",
+    "RocCurve.compute",
+    "MultilabelConfusionMatrix.compute",
+    "MultilabelConfusionMatrix.compute[matrix]",
+    "PrecisionRecallCurve.compute",
+    "DetCurve.compute",
+    "CalibrationCurve.compute",
+)
+
+
+@pytest.mark.parametrize("name", STRUCTURED)
+def test_a_structured_result_exports_and_reads_back_as_the_harness_compares_it(
+    name: str,
+) -> None:
+    from equivalence.runner import ask
+
+    member = REGISTRY[name]
+    case = _validator("vectors-case.schema.json")
+    for line in vectors.lines(member)[1:]:
+        item = json.loads(line)
+        case.validate(item)
+        if "value" not in item["expect"]:
+            continue
+        decoded = wire.decode_result(member, item["expect"]["value"])
+        answer = ask(lambda *a, _d=decoded, **k: _d, Call((), {}), member.project)
+        assert isinstance(answer, Value), answer
