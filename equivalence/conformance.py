@@ -391,6 +391,8 @@ def run_member(
         overrides: dict[str, Any] = {"max_examples": wanted}
         if scenario == "large":
             overrides["deadline"] = None  # a large call takes what it takes
+            # reported as found: shrinking redraws calls of 10⁵ samples, minutes of it
+            overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
         if not shrink:
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
         strategy = _batches(member.scenarios[scenario], size)
