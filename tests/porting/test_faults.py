@@ -270,3 +270,15 @@ def test_a_signal_ends_run_and_its_workers(tmp_path: Path, sig: int) -> None:
             break
         time.sleep(0.1)
     assert [pid for pid in workers if _running(pid)] == []
+
+
+def test_every_check_report_meets_its_schema(tmp_path: Path) -> None:
+    import jsonschema
+
+    schema = json.loads((ROOT / "equivalence/schemas/check-report.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for command, status in ((GOOD, 0), (f"{BAD} not-json", 1), (f"{BAD} died 3", 1)):
+        report = tmp_path / "report.json"
+        returned, _, _, _ = _check(tmp_path, command, "--json", str(report))
+        assert returned == status
+        jsonschema.validate(json.loads(report.read_text()), schema)
