@@ -23,7 +23,9 @@ number at the same place in ``X`` (NaN matches NaN, an infinity only itself, and
 booleans and ``null`` must be equal); it meets a refusal case when it refuses with an
 error of that family (:func:`meets`).
 
-The cases are the member's example call, then calls drawn from the same strategies as
+The cases are the member's example call, the boundary calls (:func:`boundary_calls`: its
+bad-input cells, labels at the int64 limits, empty output weights), then calls drawn from
+the same strategies as
 ``run``, a share per scenario, from a fixed seed; calls that JSON cannot carry are left
 out, as are repeated ones. Every declared edge must be present, or the export fails,
 except an edge that only such calls reach (``BrierScore.score``'s ``float32``).
@@ -61,6 +63,7 @@ __all__ = [
     "DEFAULT_SEED",
     "FORMAT",
     "SUITE",
+    "boundary_calls",
     "case_id",
     "digest",
     "draw_calls",
@@ -418,6 +421,8 @@ def lines(member: Member, seed: int | None = None, cases: int | None = None) -> 
 
     if member.example is not None:
         add(member.example)
+    for call in boundary_calls(member):
+        add(call)
     for round_ in range(ROUNDS):
         for call in draw_calls(member, budget, start + round_):
             add(call)
@@ -430,6 +435,39 @@ def lines(member: Member, seed: int | None = None, cases: int | None = None) -> 
         )
     case_lines = [wire.dumps(item) for item in found]
     return [wire.dumps(header(member, case_lines)), *case_lines]
+
+
+def boundary_calls(member: Member) -> list[Call]:
+    """The calls a port's argument checks are tested on, built on the member's example:
+    each bad-input cell of :mod:`equivalence.malformed` (one argument spoiled by one
+    category: NaN, a fractional label, one weight too many, ...), a label at each end of
+    int64 and one just past it, and ``output_weights=[]`` where the member takes output
+    weights."""
+    from equivalence.malformed import base_call, cells, parameters, role_of
+
+    if member.example is None:
+        return []
+    found = [cell.call for cell in cells(member)]
+    base = base_call(member)
+    names = parameters(member)
+    bound = wire.arguments(member, base)
+    for name, value in bound.items():
+        if role_of(member, name) != "labels" or not isinstance(value, list) or not value:
+            continue
+        for label in (2**63 - 1, -(2**63), 2**63):
+            found.append(_with_argument(base, names, name, [label, *value[1:]]))
+    if "output_weights" in names:
+        found.append(_with_argument(base, names, "output_weights", []))
+    return found
+
+
+def _with_argument(call: Call, names: list[str], name: str, value: Any) -> Call:
+    position = names.index(name)
+    if position < len(call.args):
+        args = list(call.args)
+        args[position] = value
+        return Call(tuple(args), dict(call.kwargs))
+    return Call(call.args, {**call.kwargs, name: value})
 
 
 def _missing_edges(member: Member, found: list[dict[str, Any]]) -> list[str]:

@@ -24,6 +24,7 @@ What is not sent
       strided view), 0-dimensional, or of a dtype other than ``float64``, ``int64`` and
       ``bool`` (the dtypes a JSON array of numbers or booleans reads back as);
     * a NumPy scalar of any other dtype than those three;
+    * a masked array (its mask has no JSON form);
     * a string equal to ``"NaN"``, ``"Infinity"`` or ``"-Infinity"`` (it would read back
       as a number);
     * anything else JSON has no form for (a dtype object, a set, a dict, bytes, ...).
@@ -151,6 +152,8 @@ def _why_not(value: Any, where: str) -> str | None:
         if value.dtype in _SENT_DTYPES:
             return None
         return f"{where} is a NumPy {value.dtype.name} scalar"
+    if isinstance(value, np.ma.MaskedArray):
+        return f"{where} is a masked array (JSON would carry its values without the mask)"
     if isinstance(value, np.ndarray):
         if value.dtype not in _SENT_DTYPES:
             return f"{where} is a {value.dtype.name} array"
