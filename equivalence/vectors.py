@@ -179,7 +179,6 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     member has no evaluator, its answer is a structure, or rounding alone decides it.
     """
     from equivalence.exact import evaluator
-    from equivalence.exact.arith import Approx, Exactly
 
     evaluate = evaluator(member.name)
     if evaluate is None:
@@ -190,6 +189,20 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
             expected = evaluate(*call.args, **call.kwargs)
     except Exception:
         return None
+    if isinstance(expected, (list, tuple)) and expected:
+        # an answer of several numbers (one an output, a label): each the exact result
+        # rounded to the nearest double, one bound for all, the widest
+        items = [_one_exact(item) for item in expected]
+        if any(item is None for item in items):
+            return None
+        values = [item[0] for item in items if item is not None]
+        return values, max(item[1] for item in items if item is not None)  # type: ignore[return-value]
+    return _one_exact(expected)
+
+
+def _one_exact(expected: Any) -> tuple[float, float] | None:
+    from equivalence.exact.arith import Approx, Exactly
+
     if isinstance(expected, Exactly):
         return expected.value, 0.0
     if not isinstance(expected, Approx) or expected.unbounded:
@@ -203,8 +216,9 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
 def reference(member: Member, call: Call) -> tuple[Any, float]:
     """The expected answer ``X`` of a value case, wire-encoded, and its bound ``E``.
 
-    Where the member's answer is one number, ``X`` is the exactly computed result rounded
-    to the nearest double and ``E`` the faithful-port bound (:func:`_exact`). Elsewhere
+    Where the member's answer is one number, or a list of numbers its exact evaluator
+    gives one by one, ``X`` is the exactly computed result rounded to the nearest double
+    and ``E`` the faithful-port bound, the widest of the list's (:func:`_exact`). Elsewhere
     (structured answers, and numbers rounding alone decides), ``X`` is lodestar's own
     answer with every number rounded to 12 significant digits. lodestar's last bits can
     depend on the CPU (NumPy's ``log`` and ``exp`` are
@@ -447,7 +461,9 @@ def boundary_calls(member: Member) -> list[Call]:
 
     if member.example is None:
         return []
-    found = [cell.call for cell in cells(member)]
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")  # a category's float32 of a huge value overflows
+        found = [cell.call for cell in cells(member)]
     base = base_call(member)
     names = parameters(member)
     bound = wire.arguments(member, base)
