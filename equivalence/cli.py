@@ -407,6 +407,8 @@ class Checked:
     snippet: str | None = None
     expected: list[Expected] = field(default_factory=list)
     shrunk: Shrunk | None = None
+    #: The calls the port skipped (protocol 2), by (member, why, issue).
+    skips: dict[tuple[str, str, str | None], int] = field(default_factory=dict)
     #: Whether the pasted counterexample, run again as pasted, failed again.
     reproduces: bool | None = None
     file: str | None = None
@@ -452,6 +454,10 @@ def _summary(checked: Checked, subject: str) -> str:
         lines.append(
             "  warning:  declared edges no call reached within the budget (not a failure "
             "without --require-edges): " + ", ".join(result.unreached)
+        )
+    for (_, why, issue), hits in sorted(checked.skips.items()):
+        lines.append(
+            f"  skipped:  {hits} calls: {shown(why)}" + (f" ({shown(issue)})" if issue else "")
         )
     for expected in checked.expected:
         hits = result.outcomes.get(f"expected:{expected.key}", 0)
@@ -640,7 +646,7 @@ def _check(arguments: argparse.Namespace) -> int:
     if arguments.command is not None:
         from equivalence.process import Port
 
-        port = Port(arguments.command, timeout=arguments.timeout)
+        port = Port(arguments.command, timeout=arguments.timeout, protocol=arguments.protocol)
         subject = f"the process `{arguments.command}`"
     else:
         function = load_callable(arguments.implementation)
@@ -686,18 +692,26 @@ def _check(arguments: argparse.Namespace) -> int:
 
     if arguments.json is not None:
         _write_report(arguments, checked, profile, subject, level, None, None)
-    passed = sum(item.ok for item in checked)
+    absent = sum(item.result.status == "not-implemented" for item in checked)
+    passed = sum(item.ok for item in checked) - absent
     unseen = [e for item in checked for e in item.expected if e not in item.seen]
-    print(f"\n{passed} of {len(checked)} members conform.", flush=True)
+    tail = f", {absent} not implemented by the port" if absent else ""
+    print(f"\n{passed} of {len(checked)} members conform{tail}.", flush=True)
     if unseen:
         said = ", ".join(f"{e.member} {e.key}" for e in unseen)
         print(
             f"--expect entries never seen: {said}"
             + (" (a failure under --strict)" if arguments.strict else "")
         )
+    skipped = sum(sum(item.skips.values()) for item in checked)
+    if skipped:
+        print(
+            f"{skipped} calls skipped by the port"
+            + (" (a failure under --strict)" if arguments.strict else "")
+        )
     if not all(item.ok for item in checked):
         return 1
-    return 1 if unseen and arguments.strict else 0
+    return 1 if (unseen or skipped) and arguments.strict else 0
 
 
 def _write_report(
@@ -739,7 +753,13 @@ def _write_report(
             }
             for e in item.expected
         ]
+    for item, entry in zip(checked, built["members"], strict=True):
+        entry["skipped"] = [
+            {"why": why, "issue": issue, "calls": hits}
+            for (_, why, issue), hits in sorted(item.skips.items())
+        ]
     unseen = any(e not in item.seen for item in checked for e in item.expected)
+    unseen = unseen or any(item.skips for item in checked)
     built["port_failure"] = None if error is None else {"fault": fault, "message": error}
     built["ok"] = (
         error is None and all(item.ok for item in checked) and not (unseen and arguments.strict)
@@ -765,6 +785,16 @@ def _check_member(
     failing call shrunk within the budget, replayed as pasted and printed."""
     from equivalence.conformance import run_member
 
+    if port is not None and not port.implements(declared):
+        from equivalence.conformance import MemberResult
+
+        skipped = MemberResult(
+            declared.name, "not-implemented", version, level=level.get("level", "exact")
+        )
+        skipped.failure = None
+        item = Checked(skipped)
+        print(f"{declared.name}: NOT IMPLEMENTED  (the port's start names the members it answers)")
+        return item
     implementation = port.implementation(declared) if port is not None else function
     assert implementation is not None
     mine = [e for e in expect if e.member == declared.name]
@@ -782,6 +812,8 @@ def _check_member(
             **level,
         )
     item = Checked(result, replayed=replays.seen, expected=mine)
+    if port is not None:
+        item.skips = {k: v for k, v in port.skips.items() if k[0] == declared.name}
     print(_summary(item, subject), flush=True)
     if result.call is None:
         return item
@@ -1039,6 +1071,14 @@ def add_commands(commands: Any) -> None:
         "any other still fails",
     )
     check_parser.add_argument(
+        "--protocol",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="the wire protocol of --command: 1 (a request line, an answer line) or 2 (a start "
+        "exchange, then requests with a seq; answers may be skipped or errored)",
+    )
+    check_parser.add_argument(
         "--shrink-seconds",
         type=_seconds(above_zero=False),
         default=SHRINK_SECONDS,
@@ -1055,7 +1095,7 @@ def add_commands(commands: Any) -> None:
     check_parser.add_argument(
         "--strict",
         action="store_true",
-        help="fail when an --expect entry is never seen",
+        help="fail when an --expect entry is never seen, or the port skipped a call",
     )
     check_parser.add_argument(
         "--exact",

@@ -27,11 +27,11 @@ from equivalence.model import Call, Member, OracleKind
 from equivalence.runner import Verdict, judge, same_inputs
 from equivalence.versions import sklearn_version
 from equivalence.view import view_of
-from equivalence.wire import Unsendable
+from equivalence.wire import Skipped, Unsendable
 
 __all__ = ["Level", "MemberResult", "Mismatch", "run_member", "run_seed", "sklearn_version"]
 
-Status = Literal["conforms", "conforms-declared", "fails", "no-oracle"]
+Status = Literal["conforms", "conforms-declared", "fails", "no-oracle", "not-implemented"]
 
 #: ``exact``: scikit-learn's answer on this machine, within the member's ULP tolerance.
 #: ``faithful``: the exactly computed result, within a bound of the float64 error (see
@@ -93,7 +93,7 @@ class MemberResult:
 
     @property
     def ok(self) -> bool:
-        return self.status in ("conforms", "conforms-declared", "no-oracle")
+        return self.status in ("conforms", "conforms-declared", "no-oracle", "not-implemented")
 
     @property
     def implementation_share(self) -> float | None:
@@ -342,8 +342,9 @@ def run_member(
         drawn[0] += 1
         try:
             verdict = judging(member, call, version, implementation)
-        except Unsendable:
-            result.outcomes["not sent"] += 1  # JSON cannot carry it: not asked, not judged
+        except Unsendable as unsent:
+            # JSON cannot carry it, or the port skipped it: not asked, not judged
+            result.outcomes["skipped" if isinstance(unsent, Skipped) else "not sent"] += 1
             unsent_edges.update(_reached(member, call))
             return
         result.seconds_lodestar += verdict.seconds_lodestar

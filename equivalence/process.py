@@ -60,6 +60,8 @@ FAULTS = {
     "not-json": "wrote a line that is not JSON",
     "not-object": "wrote JSON that is not an object",
     "form": "answered a value not in the member's form (an array for a number, ...)",
+    "start": "answered protocol 2's start exchange with something else than its start",
+    "out-of-step": "answered with another seq than the request's (protocol 2)",
     "error-name": "answered an error that names no known exception",
     "neither": 'answered an object that is neither {"value"} nor {"error", "message"}',
 }
@@ -199,6 +201,7 @@ class Port:
         timeout: float = DEFAULT_TIMEOUT,
         cwd: str | None = None,
         feed: bool = True,
+        protocol: int = 1,
     ) -> None:
         if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
             raise ValueError(f"timeout is {timeout!r}; give a finite number of seconds above 0")
@@ -206,6 +209,16 @@ class Port:
         #: ``False`` for a command that carries its request itself (a pasted
         #: ``echo ... | port``): nothing is written to it, its answer is read.
         self.feed = feed
+        if protocol not in (1, 2):
+            raise ValueError(f"protocol is {protocol!r}; this harness speaks 1 and 2")
+        #: 1: a request line, an answer line. 2: a start exchange first, then requests
+        #: that carry a ``seq`` the answers echo, and ``skipped``/``errored`` answers.
+        self.protocol = protocol
+        #: The port's start answer (protocol 2): name, language, version, members.
+        self.identity: dict[str, Any] | None = None
+        self._seq = 0
+        #: What the port skipped: (member, why, issue) and how often.
+        self.skips: collections.Counter[tuple[str, str, str | None]] = collections.Counter()
         self.timeout = float(timeout)
         self.cwd = cwd or os.getcwd()
         self.requests = 0
@@ -247,6 +260,34 @@ class Port:
             target=_pump, args=(self._process.stderr, self._keep_stderr), daemon=True
         )
         self._stderr_pump.start()
+        if self.protocol == 2 and self.feed:
+            self._handshake()
+
+    def _handshake(self) -> None:
+        """Protocol 2's start exchange: what the port is, and which members it answers."""
+        line = wire.dumps({"start": {"protocol": 2}})
+        response = self.exchange(line, started=True)
+        start = response.get("start")
+        if set(response) != {"start"} or not isinstance(start, dict):
+            raise self._fail(
+                "start", f"answered the start with {shown(json.dumps(response))}, not a start", line
+            )
+        if start.get("protocol") != 2:
+            raise self._fail("start", f"speaks protocol {start.get('protocol')!r}, not 2", line)
+        members = start.get("members", "all")
+        if members != "all" and not (
+            isinstance(members, list) and all(isinstance(m, str) for m in members)
+        ):
+            raise self._fail("start", f"named its members as {shown(repr(members))}", line)
+        self.identity = start
+
+    def implements(self, member: Member) -> bool:
+        """Whether the port says it answers ``member`` (protocol 1: every member)."""
+        self.start()
+        if self.identity is None:
+            return True
+        members = self.identity.get("members", "all")
+        return members == "all" or member.name in members or member.csharp in members
 
     def _keep_stderr(self, line: Any) -> None:
         if line is not _EOF:
@@ -300,9 +341,10 @@ class Port:
 
     # -- one exchange ----------------------------------------------------------------
 
-    def exchange(self, line: str) -> dict[str, Any]:
+    def exchange(self, line: str, started: bool = False) -> dict[str, Any]:
         """Sends one request line and returns the response object."""
-        self.start()
+        if not started:
+            self.start()
         process, writer = self._process, self._writer
         assert process is not None and writer is not None
         self.requests += 1
@@ -378,8 +420,28 @@ class Port:
         reason = wire.unsendable(member, call)
         if reason is not None:
             raise Unsendable(reason)
-        line = wire.dumps(wire.request(member, call))
+        request = wire.request(member, call)
+        self.start()
+        if self.identity is not None:
+            self._seq += 1
+            request = {"seq": self._seq, **request}
+        line = wire.dumps(request)
         response = self.exchange(line)
+        if self.identity is not None:
+            seq = response.pop("seq", None)
+            if seq != request["seq"]:
+                raise self._fail(
+                    "out-of-step",
+                    f"answered seq {shown(repr(seq))} to the request of seq {request['seq']}",
+                    line,
+                )
+            if set(response) <= {"skipped", "issue"} and isinstance(response.get("skipped"), str):
+                issue = response.get("issue")
+                issue = issue if isinstance(issue, str) else None
+                self.skips[(member.name, response["skipped"], issue)] += 1
+                raise wire.Skipped(response["skipped"], issue)
+            if set(response) == {"errored"}:
+                raise wire.PortErrored(shown(str(response["errored"]), 2000))
         keys = set(response)
         if keys == {"value"}:
             try:

@@ -73,6 +73,8 @@ __all__ = [
     "ERRORS",
     "FIELDS",
     "NON_FINITE",
+    "PortErrored",
+    "Skipped",
     "Unsendable",
     "WireBlock",
     "WireConfusionMatrix",
@@ -559,3 +561,18 @@ class Unsendable(Exception):
 
     The runner treats it as a call not asked: no verdict, no example counted.
     """
+
+
+class Skipped(Unsendable):
+    """A call a port answered ``{"skipped": why, "issue": url}`` (protocol 2): a case it
+    knowingly does not handle. Not judged; counted, listed in the report, and a failure
+    under ``check --strict``."""
+
+    def __init__(self, why: str, issue: str | None = None) -> None:
+        super().__init__(why)
+        self.why, self.issue = why, issue
+
+
+class PortErrored(Exception):
+    """A port's ``{"errored": message}`` (protocol 2): it crashed inside, which no member
+    documents; judged as an exception of no documented kind."""

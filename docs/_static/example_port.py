@@ -1,6 +1,7 @@
 """An example port of Accuracy.Score that speaks the JSON-lines protocol of docs/porting.md.
 
 Run by the harness as: python -m equivalence check Accuracy.score --command "python example_port.py"
+(protocol 1), or with --protocol 2, when it first answers the start exchange.
 It needs the standard library only, as a port in C#, Rust or Go needs no Python at all.
 """
 
@@ -85,12 +86,24 @@ def number(value):
 def main():
     for line in sys.stdin:
         request = json.loads(line)
+        if "start" in request:  # protocol 2: say what this port is; requests then carry a seq
+            start = {
+                "protocol": 2,
+                "name": "example",
+                "language": "Python",
+                "version": "1.0",
+                "members": ["Accuracy.score"],
+            }
+            print(json.dumps({"start": start}), flush=True)
+            continue
         try:
             if request["member"] != "Accuracy.score":
                 raise Refused(f"this port has no {request['member']}")
             response = {"value": number(accuracy(**request["arguments"]))}
         except Refused as refusal:
             response = {"error": "ArgumentException", "message": str(refusal)}
+        if "seq" in request:
+            response = {"seq": request["seq"], **response}
         print(json.dumps(response), flush=True)
 
 
