@@ -1,4 +1,4 @@
-"""Command line: ``python -m equivalence {run,check,members,vectors,table,matrix,edges}``.
+"""Command line: ``python -m equivalence {run,check,members,vectors,table,matrix,edges,...}``.
 
 * ``run``: every member (or those named) against the installed scikit-learn; prints a
   summary per member and writes the JSON report. Exit status 1 when any member fails.
@@ -10,6 +10,8 @@
 * ``table``: prints ``docs/equivalence.md`` (or writes it with ``--output``).
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 * ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
+* ``badge REPORT``: a shields.io endpoint JSON of a ``check --json`` report; ``ports
+  REPORTS``: renders ``docs/ports.md`` from such reports (:mod:`equivalence.badges`).
 """
 
 from __future__ import annotations
@@ -199,6 +201,30 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _badge(arguments: argparse.Namespace) -> int:
+    import json
+
+    from equivalence.badges import badge
+
+    try:
+        report = json.loads(Path(arguments.report).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise cli.UsageError(f"{arguments.report}: {error}") from None
+    print(json.dumps(badge(report, arguments.label)))
+    return 0
+
+
+def _ports(arguments: argparse.Namespace) -> int:
+    from equivalence.badges import load, render
+
+    text = render(load(Path(arguments.reports)))
+    if arguments.output:
+        Path(arguments.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _Parser(
         prog="python -m equivalence", description=__doc__.split("\n")[0].replace("``", "")
@@ -269,6 +295,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     edges.set_defaults(handler=_edges)
 
     _Parser.words = list(sys.argv[1:] if argv is None else argv)
+    badge = commands.add_parser("badge", help="a shields.io endpoint JSON of a check --json report")
+    badge.add_argument("report", help="the report check --json wrote")
+    badge.add_argument("--label", default="sklearn.metrics", help="the badge's label")
+    badge.set_defaults(handler=_badge)
+
+    ports = commands.add_parser("ports", help="render docs/ports.md from check --json reports")
+    ports.add_argument("reports", help="the folder of reports (reports/ports)")
+    ports.add_argument("--output", default=None, help="write here instead of to stdout")
+    ports.set_defaults(handler=_ports)
+
     arguments = parser.parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = arguments.handler
     try:
