@@ -214,6 +214,19 @@ def _badge(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _summary_command(arguments: argparse.Namespace) -> int:
+    import json
+
+    from equivalence.badges import summary
+
+    try:
+        report = json.loads(Path(arguments.report).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise cli.UsageError(f"{arguments.report}: {error}") from None
+    sys.stdout.write(summary(report))
+    return 0
+
+
 def _ports(arguments: argparse.Namespace) -> int:
     from equivalence.badges import load, render
 
@@ -299,6 +312,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     badge.add_argument("report", help="the report check --json wrote")
     badge.add_argument("--label", default="sklearn.metrics", help="the badge's label")
     badge.set_defaults(handler=_badge)
+
+    summary = commands.add_parser("summary", help="a Markdown job summary of a check --json report")
+    summary.add_argument("report", help="the report check --json wrote")
+    summary.set_defaults(handler=_summary_command)
 
     ports = commands.add_parser("ports", help="render docs/ports.md from check --json reports")
     ports.add_argument("reports", help="the folder of reports (reports/ports)")

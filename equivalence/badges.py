@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-__all__ = ["badge", "load", "render"]
+__all__ = ["badge", "load", "render", "summary"]
 
 
 def badge(report: dict[str, Any], label: str = "sklearn.metrics") -> dict[str, Any]:
@@ -89,3 +89,51 @@ def render(reports: list[tuple[str, dict[str, Any]]]) -> str:
     if failures:
         lines += ["", "## Counterexamples", "", *failures]
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def summary(report: dict[str, Any]) -> str:
+    """A job summary in Markdown of one ``check --json`` report: the verdict, one row a
+    member (its status, calls, skips), and each failing member's counterexample."""
+    shown = badge(report)
+    lines = [
+        f"## sklearn.metrics conformance: {shown['message']}"
+        + ("" if shown["color"] == "green" else " (failing)"),
+        "",
+        f"Under test: {_cell(str(report.get('under_test', '?')))}; profile "
+        f"{report.get('profile', '?')}; scikit-learn "
+        f"{report.get('environment', {}).get('sklearn', '?')}.",
+        "",
+    ]
+    failure = report.get("port_failure")
+    if failure:
+        lines += [
+            f"**The port failed** ({failure['fault']}):",
+            "",
+            "```text",
+            str(failure["message"]),
+            "```",
+            "",
+        ]
+    lines += ["| Member | Status | Calls judged | Skipped |", "| --- | --- | --- | --- |"]
+    for member in report.get("members", []):
+        skipped = sum(s["calls"] for s in member.get("skipped", []))
+        lines.append(
+            f"| `{member['member']}` | {member['status']} | {member.get('examples', 0)} | "
+            f"{skipped} |"
+        )
+    for member in report.get("members", []):
+        for skip in member.get("skipped", []):
+            issue = f" ({skip['issue']})" if skip.get("issue") else ""
+            lines.append(f"\n- `{member['member']}` skipped {skip['calls']}: {skip['why']}{issue}")
+        if member.get("status") == "fails":
+            lines += [
+                "",
+                f"### `{member['member']}`",
+                "",
+                "```text",
+                (member.get("failure") or "").strip(),
+                "```",
+            ]
+            if member.get("snippet"):
+                lines += ["", "Reproduce:", "", "```sh", member["snippet"], "```"]
+    return "\n".join(lines) + "\n"
