@@ -15,14 +15,13 @@ __all__ = ["REGISTRY", "member"]
 
 
 def _with_bad_input(declared: Member) -> Member:
-    """Every member also runs the shared bad-input, narrow-float and large scenarios
-    (:mod:`equivalence.large`; not the members it names) and carries
+    """Every member also runs the shared bad-input and narrow-float scenarios and carries
     the shared declarations that malformed input is refused (see
     :mod:`equivalence.malformed`) and that narrow floats are read exactly as doubles (see
     :mod:`equivalence.narrow`)."""
     from hypothesis import strategies as st
 
-    from equivalence import large, narrow
+    from equivalence import narrow
     from equivalence.malformed import malformed_calls, malformed_narrowing
 
     valid = st.one_of(*declared.scenarios.values())
@@ -31,10 +30,6 @@ def _with_bad_input(declared: Member) -> Member:
         "malformed": malformed_calls(declared, valid),
         "narrow": narrow.narrowed_calls(valid),
     }
-    if declared.name not in large.SMALL_ONLY:
-        # repeated from the first scenario (the plainest valid calls): the faithful level
-        # holds a large call to scikit-learn's answer, which a well-posed call keeps near
-        scenarios["large"] = large.large_calls(declared, next(iter(declared.scenarios.values())))
     divergences = (
         *declared.divergences,
         malformed_narrowing(declared),

@@ -322,31 +322,6 @@ XLOGY = Tolerance(
 )
 
 
-#: NumPy before 2.0 sums an array of more than 8,192 values in buffered blocks of 8,192,
-#: each pairwise, added in sequence; NumPy 2 sums the whole array pairwise.
-BLOCKED_SUMS = int(np.__version__.split(".")[0]) < 2
-
-
-def _past_a_block(v: View) -> bool:
-    truth = v.args[0] if v.args else v.kwargs.get("y_true")
-    try:
-        return BLOCKED_SUMS and truth is not None and np.size(truth) > 8192
-    except Exception:
-        return False
-
-
-NUMPY1_BLOCKED_SUM = Divergence(
-    "numpy1_blocked_sum",
-    "value",
-    "Past 8,192 values the mean deviance is summed pairwise over the whole column, as "
-    "NumPy 2 sums it; on NumPy 1.26 scikit-learn's numpy.average adds buffered blocks of "
-    "8,192 in sequence, so the last bits differ (measured: 166.77779501810667 against "
-    "...664 over 70,002 samples). No number is declared: it is NumPy's order, not the "
-    "contract's.",
-    _past_a_block,
-)
-
-
 def _member(kind: type, function: str, fixed: float | None = None) -> Member:
     name = f"{kind.__name__}.score"
     takes_power, d2 = fixed is None, kind is D2Tweedie
@@ -372,7 +347,6 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
                 "float32 truth in float32, so its powers and logarithms lost the low bits.",
             ),
             *((BOOLEAN_POWER,) if takes_power else ()),
-            *((NUMPY1_BLOCKED_SUM,) if fixed == 2 else ()),
             *(_d2_divergences(reading) if d2 else ()),
         ),
         adjust=adjust,
