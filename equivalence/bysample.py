@@ -58,20 +58,31 @@ def _as_before(value: Any, items: list[Any], form: str) -> Any:
     return array.reshape((-1, *value.shape[1:])) if form == "rows" else array
 
 
+def _per_sample_arguments(
+    member: Member, call: Call
+) -> tuple[dict[str, Any], int, int | None, list[tuple[str, Any, str]]]:
+    """The call's arguments by name, its samples, the flat width of a sample, and the
+    arguments that hold one entry a sample, each with its form (``rows``, ``flat``)."""
+    bound = arguments(member, call)
+    samples = samples_of(member, call)
+    width = _width(bound)
+    found = []
+    for name, value in bound.items():
+        form = _per_sample(value, samples, width)
+        if form is not None:
+            found.append((name, value, form))
+    return bound, samples, width, found
+
+
 def without_samples(member: Member, call: Call, start: int, stop: int) -> Call | None:
     """``call`` with samples ``start`` to ``stop`` (excluded) dropped from every
     per-sample argument at once; ``None`` when that would leave no sample or drop none."""
-    bound = arguments(member, call)
-    samples = samples_of(member, call)
+    bound, samples, width, per_sample = _per_sample_arguments(member, call)
     start, stop = max(0, start), min(samples, stop)
     if samples < 2 or stop <= start or stop - start >= samples:
         return None
-    width = _width(bound)
     changed = dict(bound)
-    for name, value in bound.items():
-        form = _per_sample(value, samples, width)
-        if form is None:
-            continue
+    for name, value, form in per_sample:
         items = list(value)
         if form == "rows":
             del items[start:stop]
@@ -85,16 +96,11 @@ def without_samples(member: Member, call: Call, start: int, stop: int) -> Call |
 def tiled(member: Member, call: Call, copies: int) -> Call | None:
     """``call`` with its samples repeated ``copies`` times over, in order, in every
     per-sample argument at once; ``None`` when it holds no sample."""
-    bound = arguments(member, call)
-    samples = samples_of(member, call)
+    bound, samples, _, per_sample = _per_sample_arguments(member, call)
     if samples < 1 or copies < 1:
         return None
-    width = _width(bound)
     changed = dict(bound)
-    for name, value in bound.items():
-        form = _per_sample(value, samples, width)
-        if form is None:
-            continue
+    for name, value, _ in per_sample:
         if isinstance(value, np.ndarray):
             changed[name] = np.concatenate([value] * copies)
         else:

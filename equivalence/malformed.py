@@ -44,6 +44,7 @@ __all__ = [
     "malformed_narrowing",
     "parameters",
     "role_of",
+    "with_argument",
 ]
 
 Role = Literal["labels", "numbers", "weights", "count", "flag", "label", "label_list"]
@@ -280,7 +281,7 @@ def _arguments(member: Member, call: Call) -> dict[str, Any]:
     return bound
 
 
-def _with(member: Member, call: Call, name: str, value: Any) -> Call:
+def with_argument(member: Member, call: Call, name: str, value: Any) -> Call:
     """``call`` with the argument ``name`` set to ``value``, passed by keyword if it was."""
     names = parameters(member)
     position = names.index(name)
@@ -419,7 +420,7 @@ def malformed_calls(member: Member, base: st.SearchStrategy[Call]) -> st.SearchS
             value = category.spoil(_arguments(member, call)[name])
         except Exception:
             return call
-        return _with(member, call, name, value)
+        return with_argument(member, call, name, value)
 
     return spoil()
 
@@ -464,9 +465,16 @@ def cells(member: Member) -> list[Cell]:
                 continue  # the category cannot be built from this value (int8 past 127, ...)
             reference = None
             if category.equivalent is not None:
-                reference = _with(member, base, name, category.equivalent(arguments[name]))
+                reference = with_argument(member, base, name, category.equivalent(arguments[name]))
             found.append(
-                Cell(member, name, category, base, _with(member, base, name, value), reference)
+                Cell(
+                    member,
+                    name,
+                    category,
+                    base,
+                    with_argument(member, base, name, value),
+                    reference,
+                )
             )
     return found
 

@@ -457,7 +457,7 @@ def boundary_calls(member: Member) -> list[Call]:
     category: NaN, a fractional label, one weight too many, ...), a label at each end of
     int64 and one just past it, and ``output_weights=[]`` where the member takes output
     weights."""
-    from equivalence.malformed import base_call, cells, parameters, role_of
+    from equivalence.malformed import base_call, cells, parameters, role_of, with_argument
 
     if member.example is None:
         return []
@@ -471,19 +471,10 @@ def boundary_calls(member: Member) -> list[Call]:
         if role_of(member, name) != "labels" or not isinstance(value, list) or not value:
             continue
         for label in (2**63 - 1, -(2**63), 2**63):
-            found.append(_with_argument(base, names, name, [label, *value[1:]]))
+            found.append(with_argument(member, base, name, [label, *value[1:]]))
     if "output_weights" in names:
-        found.append(_with_argument(base, names, "output_weights", []))
+        found.append(with_argument(member, base, "output_weights", []))
     return found
-
-
-def _with_argument(call: Call, names: list[str], name: str, value: Any) -> Call:
-    position = names.index(name)
-    if position < len(call.args):
-        args = list(call.args)
-        args[position] = value
-        return Call(tuple(args), dict(call.kwargs))
-    return Call(call.args, {**call.kwargs, name: value})
 
 
 def _missing_edges(member: Member, found: list[dict[str, Any]]) -> list[str]:

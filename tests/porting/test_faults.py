@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.porting._procs import running
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 BAD = f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE / 'bad_port.py'))}"
@@ -26,19 +28,11 @@ BOUND = 120
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 
-def _running(pid: int) -> bool:
-    try:
-        status = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return status.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 def _left(pids: Path) -> list[int]:
     """The port's processes still running, given a moment for init to reap them."""
     noted = [int(p) for p in pids.read_text().split()] if pids.exists() else []
     for _ in range(100):
-        alive = [pid for pid in noted if _running(pid)]
+        alive = [pid for pid in noted if running(pid)]
         if not alive:
             return []
         time.sleep(0.05)
@@ -266,10 +260,10 @@ def test_a_signal_ends_run_and_its_workers(tmp_path: Path, sig: int) -> None:
     assert err.count("\n") <= 2, err
     assert workers
     for _ in range(100):
-        if not any(_running(pid) for pid in workers):
+        if not any(running(pid) for pid in workers):
             break
         time.sleep(0.1)
-    assert [pid for pid in workers if _running(pid)] == []
+    assert [pid for pid in workers if running(pid)] == []
 
 
 def test_every_check_report_meets_its_schema(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.process import Port, PortFailure
 from equivalence.runner import judge
 from equivalence.wire import Unsendable
+from tests.porting._procs import running
 
 HERE = Path(__file__).resolve().parent
 PORT = f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE / 'port_topk.py'))}"
@@ -144,15 +145,6 @@ def test_a_port_that_dies_hangs_or_breaks_the_protocol_fails_naming_the_request(
     assert 'request: {"member": "Accuracy.score"' in message
 
 
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (a zombie waiting to be reaped counts as ended)."""
-    try:
-        status = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return status.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_a_hung_port_started_by_the_shell_is_ended_with_it(tmp_path: Path) -> None:
     # The shell runs the port as its child. Killing the shell alone would leave the port
@@ -173,12 +165,12 @@ def test_a_hung_port_started_by_the_shell_is_ended_with_it(tmp_path: Path) -> No
         assert not exchange.is_alive(), "closing the hung port waited for it"
         assert "no answer within 0.5 s" in said[0]
         for _ in range(100):  # init reaps the orphan's zombie in its own time
-            if not _running(pid):
+            if not running(pid):
                 break
             time.sleep(0.05)
-        assert not _running(pid), f"the port (pid {pid}) outlived its Port"
+        assert not running(pid), f"the port (pid {pid}) outlived its Port"
     finally:
-        if _running(pid):
+        if running(pid):
             os.kill(pid, signal.SIGKILL)
 
 
