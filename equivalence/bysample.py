@@ -20,10 +20,18 @@ from equivalence.wire import arguments
 __all__ = ["samples_of", "tiled", "without_samples"]
 
 
+def _length(value: Any) -> int | None:
+    """The number of entries of a list or an array of at least one dimension, else None
+    (a 0-d array, a malformed argument, has no length)."""
+    if isinstance(value, list) or (isinstance(value, np.ndarray) and value.ndim > 0):
+        return len(value)
+    return None
+
+
 def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
     """How ``value`` holds one entry per sample: ``rows``, ``flat`` (width per sample)."""
-    if isinstance(value, (list, np.ndarray)):
-        size = len(value)
+    size = _length(value)
+    if size is not None:
         if size == samples and samples:
             return "rows"
         if width and size == samples * width and samples and np.ndim(value) == 1:
@@ -34,7 +42,7 @@ def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
 def samples_of(member: Member, call: Call) -> int:
     """How many samples ``call`` holds: the length of its first argument (0 if none)."""
     first = next(iter(arguments(member, call).values()), None)
-    return len(first) if isinstance(first, (list, np.ndarray)) else 0
+    return _length(first) or 0
 
 
 def _width(bound: dict[str, Any]) -> int | None:

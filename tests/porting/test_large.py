@@ -90,3 +90,15 @@ def test_a_port_with_32_bit_counts_is_told_apart_on_a_large_call_only() -> None:
     verdict = judge_faithful(member, call, version, mcc_with_32_bit_counts)
     assert not verdict.ok, verdict
     assert judge_faithful(member, call, version).ok  # the reference passes the same call
+
+
+def test_a_call_whose_first_argument_has_no_length_holds_no_samples() -> None:
+    # the malformed scenario passes 0-d arrays, scalars and None as the first argument:
+    # judging such a call must not fail before either side is asked
+    from equivalence.model import Call
+
+    member = REGISTRY["Accuracy.score"]
+    for first in (np.array(0), np.float64(1.5), None, 3, [], np.zeros((0, 2))):
+        assert samples_of(member, Call((first, [0, 1]), {})) == 0
+    assert samples_of(member, Call(([0, 1, 1], [0, 1]), {})) == 3
+    assert samples_of(member, Call((np.zeros((4, 2)), [0, 1]), {})) == 4
