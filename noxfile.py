@@ -181,6 +181,39 @@ def conformance(session: nox.Session, python_version: str, sklearn: str, numpy: 
     )
 
 
+#: For each scikit-learn minor of the matrix, the cell its vectors are exported in: the
+#: newest NumPy and then the newest Python that minor has a cell with.
+VECTOR_CELLS = {
+    sklearn: max((cell for cell in CELLS if cell[1] == sklearn), key=cell_key)
+    for sklearn in sorted({cell[1] for cell in CELLS}, key=_version)
+}
+
+
+@nox.session
+@nox.parametrize(
+    ("python", "sklearn", "numpy"),
+    [
+        nox.param(_INTERPRETERS[python], sklearn, numpy, id=f"sklearn='{sklearn}'")
+        for sklearn, (python, _, numpy) in VECTOR_CELLS.items()
+    ],
+)
+def vectors(session: nox.Session, sklearn: str, numpy: str) -> None:
+    """The vectors as one scikit-learn minor answers them, exported inside its cell's
+    environment, to vectors/sklearn-<minor>/ (arguments after -- go to the command)."""
+    session.install("-e", ".[test]", f"scikit-learn~={sklearn}.0", NUMPY_PINS[numpy])
+    session.run(
+        "python",
+        "-m",
+        "equivalence",
+        "vectors",
+        "--sklearn",
+        sklearn,
+        "--output",
+        f"vectors/sklearn-{sklearn}",
+        *session.posargs,
+    )
+
+
 @nox.session(python=PYTHON)
 def matrix(session: nox.Session) -> None:
     """Renders docs/conformance.md from the cells' reports."""

@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import inspect
 import math
+import re
 import shlex
 import sys
 import time
@@ -973,16 +974,82 @@ def export_vectors(arguments: argparse.Namespace) -> int:
         output.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise UsageError(f"--output {str(output)!r}: {error.strerror or error}") from None
+    if arguments.sklearn is not None:
+        return _export_for_sklearn(arguments, chosen, output)
+    if arguments.ill_conditioned:
+        if arguments.page is not None:
+            raise UsageError("--page measures the default files: leave out --ill-conditioned")
+        output = output / "ill-conditioned"
+    rows = []
     for declared in chosen:
         started = time.perf_counter()
-        path, count = vectors.export(declared, output, seed=arguments.seed, cases=arguments.cases)
-        print(f"{path}: {count} cases ({time.perf_counter() - started:.1f} s)", flush=True)
+        path, count, measured = vectors.export(
+            declared,
+            output,
+            seed=arguments.seed,
+            cases=arguments.cases,
+            ill_conditioned=arguments.ill_conditioned,
+        )
+        if measured is not None:
+            rows.append(measured)
+        seconds = f"({time.perf_counter() - started:.1f} s)"
+        if count == 0:
+            print(f"{declared.name}: no ill-conditioned case {seconds}", flush=True)
+            continue
+        print(f"{path}: {count} cases {seconds}", flush=True)
+    index = vectors.write_index(output)
+    print(f"{index}: the files of {output}, their counts and digests", flush=True)
+    if arguments.page is not None:
+        page = Path(arguments.page)
+        page.write_text(vectors.strength_page(rows), encoding="utf-8")
+        print(f"{page}: what the files catch, by family and member", flush=True)
+    return 0
+
+
+def _export_for_sklearn(arguments: argparse.Namespace, chosen: list[Member], output: Path) -> int:
+    """``vectors --sklearn X.Y``: the cases as the installed scikit-learn answers them."""
+    from equivalence import vectors
+    from equivalence.versions import sklearn_version
+
+    installed = sklearn_version()
+    wanted = arguments.sklearn
+    if ".".join(installed.split(".")[:2]) != wanted:
+        raise UsageError(
+            f"--sklearn {wanted}: the scikit-learn installed here is {installed}; export "
+            f"inside that version's environment: nox -s \"vectors(sklearn='{wanted}')\""
+        )
+    if arguments.ill_conditioned or arguments.page is not None:
+        raise UsageError(
+            "--sklearn writes the default files alone: leave out --ill-conditioned and --page"
+        )
+    for declared in chosen:
+        if not declared.has_oracle(installed) or declared.oracle_kind != "scikit-learn":
+            why = (
+                "scikit-learn does not implement it"
+                if declared.oracle_kind != ("scikit-learn")
+                else f"it appears in scikit-learn {declared.since}"
+            )
+            print(f"{declared.name}: not exported ({why})", flush=True)
+            continue
+        started = time.perf_counter()
+        path, count, left_out = vectors.export_for(
+            declared, output, installed, seed=arguments.seed, cases=arguments.cases
+        )
+        extra = f", {left_out} left out (a structured answer of its own)" if left_out else ""
+        print(f"{path}: {count} cases{extra} ({time.perf_counter() - started:.1f} s)", flush=True)
     index = vectors.write_index(output)
     print(f"{index}: the files of {output}, their counts and digests", flush=True)
     return 0
 
 
 # -- the parsers -----------------------------------------------------------------------
+
+
+def _minor(text: str) -> str:
+    """An argparse type: a scikit-learn minor, ``1.5``."""
+    if re.fullmatch(r"[0-9]+\.[0-9]+", text) is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a scikit-learn minor such as 1.5")
+    return text
 
 
 def _seconds(above_zero: bool) -> Callable[[str], float]:
@@ -1134,6 +1201,29 @@ def add_commands(commands: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="how many drawn cases a member (default 400), besides its example",
+        help="how many calls to draw a member (default 400), which the cases are chosen from",
+    )
+    vectors_parser.add_argument(
+        "--ill-conditioned",
+        action="store_true",
+        help="write the ill-conditioned cases alone (bounds wider than 1e-6 of the value), "
+        "left out of the default files, into DIR/ill-conditioned/",
+    )
+    vectors_parser.add_argument(
+        "--sklearn",
+        metavar="X.Y",
+        default=None,
+        type=_minor,
+        help="the same cases, expecting what scikit-learn X.Y answers, for a port that mirrors "
+        "it; run inside that version's environment (nox -s \"vectors(sklearn='X.Y')\"). "
+        "Default: the contract, lodestar's answers",
+    )
+    vectors_parser.add_argument(
+        "--page",
+        metavar="FILE",
+        default=None,
+        help="also write FILE, a Markdown page of what the files catch: cases, size, seeded "
+        "bugs caught and ill-conditioned cases, by family and member "
+        "(docs/vectors-strength.md, from an export of every member)",
     )
     vectors_parser.set_defaults(handler=export_vectors)

@@ -3,7 +3,7 @@
 For test suites in languages that cannot run Python. Each member gets
 ``DIR/<member>.jsonl`` (named as the equivalence table names it). Line 1 is the header::
 
-    {"format": "lodestar-vectors/2", "suite": "2.0.0", "member": ..., "csharp": ...,
+    {"format": "lodestar-vectors/2", "suite": "2.1.0", "member": ..., "csharp": ...,
      "cases": N, "digest": SHA-256 of the N case lines}
 
 and every other line one case, the arguments in the wire encoding of
@@ -46,6 +46,7 @@ import math
 import sys
 import warnings
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -78,15 +79,20 @@ __all__ = [
 
 FORMAT = "lodestar-vectors/2"
 #: The suite's version (semver): its major goes up whenever the rules for judging a case
-#: change, its minor when cases are added or their bounds tightened.
-SUITE = "2.0.0"
+#: change, its minor when the cases chosen change or their bounds are tightened.
+SUITE = "2.1.0"
 #: The keys of a case, in the order they are written (a reader need not rely on it).
 CASE_KEYS = ("id", "arguments", "expect", "edges", "divergences")
+#: The keys an ill-conditioned case adds after them (``vectors --ill-conditioned``).
+ILL_CONDITIONED_KEYS = ("ill_conditioned", "condition")
 DEFAULT_SEED = 0
 #: Drawn cases a member, besides its example.
 DEFAULT_CASES = 400
 #: Rounds of drawing, each from the next seed, while a declared edge is missing.
 ROUNDS = 10
+#: Rounds of drawing after those, each from the next seed, while a seeded bug of the
+#: member misses no case.
+BUG_ROUNDS = 5
 #: Significant digits an expected number is written with (see :func:`reference`).
 DIGITS = 12
 _EPS = sys.float_info.epsilon
@@ -176,17 +182,24 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     high-precision software arithmetic, so the same on every machine); ``E`` is the
     faithful-port bound plus half a unit in the last place of ``X``, so that every answer
     within the bound of the exact result is within ``E`` of ``X``. ``None`` where the
-    member has no evaluator, its answer is a structure, or rounding alone decides it.
+    member has no evaluator, its answer is a structure or its error is unbounded (a rule
+    value such as a 0/0 limit, which lodestar's answer gives); :class:`RoundingDecides`
+    where the evaluator declines the call (``Ambiguous``, or a ``ValueError``: no order to
+    a cumulative weight).
     """
     from equivalence.exact import evaluator
 
     evaluate = evaluator(member.name)
     if evaluate is None:
         return None
+    from equivalence.exact.arith import Ambiguous
+
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             expected = evaluate(*call.args, **call.kwargs)
+    except (Ambiguous, ValueError) as declined:
+        raise RoundingDecides(member.name) from declined
     except Exception:
         return None
     if isinstance(expected, (list, tuple)) and expected:
@@ -198,6 +211,13 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
         values = [item[0] for item in items if item is not None]
         return values, max(item[1] for item in items if item is not None)  # type: ignore[return-value]
     return _one_exact(expected)
+
+
+class RoundingDecides(Exception):
+    """The member's exact evaluator declines the call: rounding decides its answer (a
+    tie that rounding breaks, a cumulative weight that goes down and up). lodestar's
+    answer is then one machine's (the order NumPy's sort leaves equal keys in differs by
+    CPU), so the call makes no value case."""
 
 
 def _one_exact(expected: Any) -> tuple[float, float] | None:
@@ -242,7 +262,11 @@ def reference(member: Member, call: Call) -> tuple[Any, float]:
     result, error = _lodestar(member, call)
     if error is not None:
         raise error
-    value = _rounded(wire.encode_result(member, result))
+    return _with_bound(member, call, _rounded(wire.encode_result(member, result)))
+
+
+def _with_bound(member: Member, call: Call, value: Any) -> tuple[Any, float]:
+    """A wire-encoded value rounded to 12 digits and the bound :func:`reference` gives it."""
     if isinstance(value, str):
         return value, 0.0
     largest = max(_leaves(value, floats_only=True), default=0.0)
@@ -274,8 +298,9 @@ def _holding(predicates: Any, call: Call) -> list[str]:
 
 
 def case(member: Member, call: Call) -> dict[str, Any] | None:
-    """One case of ``call``, or ``None`` when it cannot be one (JSON cannot carry it, or
-    lodestar raises something that is not a documented refusal)."""
+    """One case of ``call``, or ``None`` when it cannot be one (JSON cannot carry it,
+    lodestar raises something that is not a documented refusal, or rounding decides its
+    answer: :class:`RoundingDecides`)."""
     call = view_of(member, call)
     if wire.unsendable(member, call) is not None:
         return None
@@ -287,7 +312,10 @@ def case(member: Member, call: Call) -> dict[str, Any] | None:
             return None
         expect = {"error": wire.family(member, type(error))}
     else:
-        value, within = reference(member, call)
+        try:
+            value, within = reference(member, call)
+        except RoundingDecides:
+            return None
         expect = {"value": value, "within": within}
     return {
         "id": case_id(member, arguments),
@@ -406,49 +434,276 @@ def write_index(output: Path) -> Path:
     return path
 
 
-def lines(member: Member, seed: int | None = None, cases: int | None = None) -> list[str]:
-    """The lines of ``member``'s file: the header, the example's case, the drawn cases.
+class _Pool:
+    """The cases made so far, repeats left out, and the edges only unsendable calls reach."""
 
-    When a declared edge is missing from the cases drawn, more are drawn from the next
-    seeds (``ROUNDS`` in all); an edge still missing then fails the export.
-    """
-    start = DEFAULT_SEED if seed is None else seed
-    budget = DEFAULT_CASES if cases is None else cases
-    found: list[dict[str, Any]] = []
-    seen: set[str] = set()
+    def __init__(self, member: Member) -> None:
+        self.member = member
+        self.found: list[Pooled] = []
+        self.seen: set[str] = set()
+        self.unsent: set[str] = set()
 
-    unsent: set[str] = set()
-
-    def add(call: Call) -> None:
+    def add(self, call: Call, fixed: bool) -> None:
+        member = self.member
         call = view_of(member, call)
         if wire.unsendable(member, call) is not None:
-            unsent.update(_holding(member.edges, call))
+            self.unsent.update(_holding(member.edges, call))
             return
         built = case(member, call)
         if built is None:
             return
         key = wire.dumps(built["arguments"])
-        if key in seen:
+        if key in self.seen or len(wire.dumps(built)) > LONGEST:
             return
-        seen.add(key)
-        found.append(built)
+        self.seen.add(key)
+        self.found.append(Pooled(built, call, fixed))
 
+
+def _pool(member: Member, start: int, budget: int) -> _Pool:
+    made = _Pool(member)
     if member.example is not None:
-        add(member.example)
+        made.add(member.example, True)
     for call in boundary_calls(member):
-        add(call)
+        made.add(call, True)
     for round_ in range(ROUNDS):
         for call in draw_calls(member, budget, start + round_):
-            add(call)
-        missing = [name for name in _missing_edges(member, found) if name not in unsent]
+            made.add(call, False)
+        missing = [name for name in _missing_edges(member, made.found) if name not in made.unsent]
         if not missing:
             break
     else:
         raise RuntimeError(
             f"{member.name}: no exported case reaches the declared edges {', '.join(missing)}"
         )
-    case_lines = [wire.dumps(item) for item in found]
-    return [wire.dumps(header(member, case_lines)), *case_lines]
+    return made
+
+
+def pool(member: Member, seed: int | None = None, cases: int | None = None) -> list[Pooled]:
+    """Every case the export chooses from, in order: the example's, the boundary calls'
+    (:func:`boundary_calls`), then those of the calls drawn (:func:`draw_calls`), repeats
+    left out.
+
+    When a declared edge is missing from the cases drawn, more are drawn from the next
+    seeds (``ROUNDS`` in all); an edge still missing then fails the export.
+    """
+    start = DEFAULT_SEED if seed is None else seed
+    return _pool(member, start, DEFAULT_CASES if cases is None else cases).found
+
+
+def chosen(member: Member, seed: int | None = None, cases: int | None = None) -> Choice:
+    """What ``member``'s file keeps (:func:`choose`) from its pool (:func:`pool`). While a
+    seeded bug of the member misses no case, more calls are drawn from the seeds after
+    the pool's (``BUG_ROUNDS`` in all), and the first case each such bug misses joins."""
+    start = DEFAULT_SEED if seed is None else seed
+    budget = DEFAULT_CASES if cases is None else cases
+    made = _pool(member, start, budget)
+    choice = choose(member, made.found)
+    for round_ in range(BUG_ROUNDS):
+        if len(choice.caught) == len(choice.bugs):
+            break
+        for call in draw_calls(member, budget, start + ROUNDS + round_):
+            made.add(call, False)
+        choice = choose(member, made.found)
+    return choice
+
+
+def lines(
+    member: Member,
+    seed: int | None = None,
+    cases: int | None = None,
+    ill_conditioned: bool = False,
+) -> list[str]:
+    """The lines of ``member``'s file: the header, then the cases :func:`chosen` keeps,
+    in the order of the pool; with ``ill_conditioned``, the ill-conditioned cases of the
+    pool alone (:func:`is_ill_conditioned`), for the files of ``DIR/ill-conditioned/``."""
+    return _lines(member, seed, cases, ill_conditioned)[0]
+
+
+def _lines(
+    member: Member, seed: int | None, cases: int | None, ill_conditioned: bool
+) -> tuple[list[str], Choice | None]:
+    choice = None
+    if ill_conditioned:
+        flagged = [item.case for item in pool(member, seed, cases)]
+        picked = [
+            {**c, "ill_conditioned": True, "condition": condition(c)}
+            for c in flagged
+            if is_ill_conditioned(c)
+        ]
+    else:
+        choice = chosen(member, seed, cases)
+        picked = [item.case for item in choice.kept]
+    case_lines = [wire.dumps(item) for item in picked]
+    return [wire.dumps(header(member, case_lines)), *case_lines], choice
+
+
+# -- choosing the cases --------------------------------------------------------------------
+
+#: The drawn cases kept for each declared edge and each declared divergence, the first
+#: that reach it.
+PER_EDGE = 3
+#: The cases a member's file holds at most, besides those kept for an edge, a divergence or
+#: a seeded bug: the rest of the pool, in order, up to this count.
+FILL = 200
+#: A value case whose bound exceeds this share of ``max(1, |X|)`` would let an error in the
+#: sixth significant digit through: it is ill-conditioned.
+SIXTH_DIGIT = 1e-6
+#: The longest case line kept, in bytes: a longer one (a report of 10⁵ digits) is left
+#: out, so that no file is one case.
+LONGEST = 20_000
+#: The bytes of case lines past which the fill stops (those kept for an edge, a divergence
+#: or a seeded bug are kept whatever their size).
+FILL_BYTES = 60_000
+
+
+@dataclass(frozen=True)
+class Pooled:
+    """A case the export may keep, with the call it was made from; ``fixed`` for the
+    example's and the boundary calls', which are always kept."""
+
+    case: dict[str, Any]
+    call: Call
+    fixed: bool
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What :func:`choose` kept, and what it measured: the member's seeded bugs, those
+    that miss at least one kept case, and the ill-conditioned cases left out."""
+
+    kept: list[Pooled]
+    bugs: tuple[str, ...]
+    caught: tuple[str, ...]
+    value_cases: int
+    ill_conditioned: int
+
+
+def _magnitude(value: Any) -> float:
+    return max(1.0, max(_leaves(value, floats_only=True), default=0.0))
+
+
+def is_ill_conditioned(built: dict[str, Any]) -> bool:
+    """Whether a value case's bound would let a sixth-digit error through: ``within`` above
+    ``1e-6 max(1, |X|)``, ``|X|`` the largest float of the expected value."""
+    expect = built["expect"]
+    if "value" not in expect:
+        return False
+    return float(expect["within"]) > SIXTH_DIGIT * _magnitude(expect["value"])
+
+
+def condition(built: dict[str, Any]) -> float:
+    """How many times ``eps max(1, |X|)`` a value case's bound is: what its input may
+    amplify a double's rounding by (three significant digits)."""
+    expect = built["expect"]
+    return float(f"{float(expect['within']) / (_EPS * _magnitude(expect['value'])):.3g}")
+
+
+def _response(member: Member, implementation: Any, call: Call) -> dict[str, Any]:
+    """What ``implementation`` answers ``call`` with, as a port's response."""
+    import copy
+
+    args, kwargs = copy.deepcopy((call.args, dict(call.kwargs)))
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            result = implementation(*args, **kwargs)
+        except member.refusals as error:
+            return {"error": wire.family(member, type(error))}
+        except Exception as error:
+            return {"errored": repr(error)}
+        try:
+            return {"value": wire.encode_result(member, result)}
+        except Exception as error:
+            return {"errored": repr(error)}
+
+
+def clearly_misses(member: Member, implementation: Any, item: Pooled) -> bool:
+    """Whether ``implementation`` fails ``item``'s case by more than the last bits of any
+    machine could: a wrong refusal or value kind, or a number off by more than twice
+    ``within`` (``within`` covers every machine's last bits of a faithful answer, so that
+    the cases chosen are the same on every machine), or, where ``X`` is exact
+    (``within`` 0), any other number."""
+    expect = item.case["expect"]
+    answered = _response(member, implementation, item.call)
+    if "value" not in expect:
+        return not meets(expect, answered)
+    if "value" not in answered:
+        return True
+    within = float(expect["within"])
+    # an exact X (within 0) is the same double on every machine: any other answer misses
+    margin = 2 * within if within > 0 else 0.0
+    return not _close(expect["value"], answered["value"], margin)
+
+
+def _same_formula() -> frozenset[tuple[str, str]]:
+    from equivalence.test_faithful_sensitivity import SAME_FORMULA
+
+    return frozenset(SAME_FORMULA)
+
+
+def _seeded_bugs(member: Member) -> list[Any]:
+    """The member's seeded bugs that break the contract: not those that compute its
+    formula in another rounding, which a faithful port may do (and which meet every case)."""
+    from equivalence.mutants import MUTANTS
+
+    same = _same_formula()
+    return [
+        mutant
+        for mutant in MUTANTS
+        if mutant.member == member.name and (mutant.member, mutant.name) not in same
+    ]
+
+
+def choose(member: Member, pooled: list[Pooled], bugs: list[Any] | None = None) -> Choice:
+    """The cases a member's file keeps, from its pool, the same on every machine:
+
+    * the example's and the boundary calls' (every refusal category, the int64 limits);
+    * for each declared edge and each declared divergence, the first :data:`PER_EDGE`
+      cases that reach it;
+    * for each seeded bug of the member that no case kept so far catches, the first case
+      of the pool it clearly misses (:func:`clearly_misses`);
+    * the rest of the pool in order, up to :data:`FILL` cases or :data:`FILL_BYTES`.
+
+    Ill-conditioned value cases (:func:`is_ill_conditioned`) are never kept: they go to
+    their own files (``vectors --ill-conditioned``). ``bugs`` replaces the member's
+    seeded bugs (each with a ``name`` and an ``implementation``).
+    """
+    usable = [item for item in pooled if not is_ill_conditioned(item.case)]
+    flagged = len(pooled) - len(usable)
+    keep: set[int] = {index for index, item in enumerate(usable) if item.fixed}
+    for field, names in (
+        ("edges", [edge.name for edge in member.edges]),
+        ("divergences", sorted({divergence.name for divergence in member.divergences})),
+    ):
+        for name in names:
+            hits = [i for i, item in enumerate(usable) if name in item.case[field]]
+            keep.update(hits[:PER_EDGE])
+    bugs = _seeded_bugs(member) if bugs is None else bugs
+    caught: list[str] = []
+    for bug in bugs:
+        if any(clearly_misses(member, bug.implementation, usable[i]) for i in sorted(keep)):
+            caught.append(bug.name)
+            continue
+        for index, item in enumerate(usable):
+            if index not in keep and clearly_misses(member, bug.implementation, item):
+                keep.add(index)
+                caught.append(bug.name)
+                break
+    size = sum(len(wire.dumps(usable[i].case)) + 1 for i in keep)
+    for index, item in enumerate(usable):
+        if len(keep) >= FILL or size >= FILL_BYTES:
+            break
+        if index not in keep:
+            keep.add(index)
+            size += len(wire.dumps(item.case)) + 1
+    values = sum(1 for item in pooled if "value" in item.case["expect"])
+    return Choice(
+        kept=[usable[i] for i in sorted(keep)],
+        bugs=tuple(bug.name for bug in bugs),
+        caught=tuple(caught),
+        value_cases=values,
+        ill_conditioned=flagged,
+    )
 
 
 def boundary_calls(member: Member) -> list[Call]:
@@ -477,20 +732,186 @@ def boundary_calls(member: Member) -> list[Call]:
     return found
 
 
-def _missing_edges(member: Member, found: list[dict[str, Any]]) -> list[str]:
-    reached = {name for item in found for name in item["edges"]}
+def _missing_edges(member: Member, found: list[Pooled]) -> list[str]:
+    reached = {name for item in found for name in item.case["edges"]}
     return [edge.name for edge in member.edges if edge.name not in reached]
 
 
 def export(
-    member: Member, output: Path, seed: int | None = None, cases: int | None = None
-) -> tuple[Path, int]:
-    """Writes ``output/<member>.jsonl``; returns its path and its number of cases."""
+    member: Member,
+    output: Path,
+    seed: int | None = None,
+    cases: int | None = None,
+    ill_conditioned: bool = False,
+) -> tuple[Path, int, Strength | None]:
+    """Writes ``output/<member>.jsonl`` (with ``ill_conditioned``, the member's
+    ill-conditioned cases alone, and no file where it has none); returns its path, its
+    number of cases and, for the default file, what :func:`strength` measures of it."""
     output.mkdir(parents=True, exist_ok=True)
     path = output / f"{member.name}.jsonl"
-    text = lines(member, seed, cases)
-    path.write_text("\n".join(text) + "\n", encoding="utf-8")
-    return path, len(text) - 1
+    text, choice = _lines(member, seed, cases, ill_conditioned)
+    if len(text) == 1:  # no ill-conditioned case: no file (a header counts one at least)
+        return path, 0, None
+    written = "\n".join(text) + "\n"
+    path.write_text(written, encoding="utf-8")
+    measured = None if choice is None else strength(member, choice, len(written.encode()))
+    return path, len(text) - 1, measured
+
+
+# -- what an older scikit-learn answers ---------------------------------------------------
+
+
+def targeting(member: Member, kept: list[Pooled], version: str) -> tuple[list[dict[str, Any]], int]:
+    """``kept``'s cases as the installed scikit-learn (``version``) answers them, for a port
+    that mirrors that version; and how many cases were left out.
+
+    A case on which scikit-learn agrees with lodestar (the same number within the member's
+    ULP tolerance on that version, or a refusal on both sides) is unchanged, id included.
+    Where scikit-learn refuses and lodestar answers, the case expects ``ArgumentError``.
+    Where scikit-learn answers otherwise, the case expects its number or numbers, rounded to
+    12 digits and bounded as lodestar's own structured answers are (:func:`reference`); a
+    structured answer (a curve, a report) scikit-learn gives otherwise is left out.
+    """
+    from equivalence.model import Refusal, Value, distance
+    from equivalence.runner import ask_both
+
+    ulps = member.tolerance.ulps_for(version)
+    cases: list[dict[str, Any]] = []
+    left_out = 0
+    for item in kept:
+        answers = ask_both(member, view_of(member, item.call))
+        mine, theirs = answers.mine, answers.theirs
+        expect: dict[str, Any] | None
+        if isinstance(theirs, Refusal):
+            same = isinstance(mine, Refusal)
+            expect = item.case["expect"] if same else {"error": "ArgumentError"}
+        elif isinstance(mine, Value) and distance(mine.value, theirs.value) <= ulps:
+            expect = item.case["expect"]
+        else:
+            expect = _their_value(member, item.call, theirs.value)
+        if expect is None:
+            left_out += 1
+            continue
+        cases.append({**item.case, "expect": expect})
+    return cases, left_out
+
+
+def _their_value(member: Member, call: Call, answer: Any) -> dict[str, Any] | None:
+    """scikit-learn's answer as a case's ``expect``, where it is numbers; else ``None``."""
+    if member.name in wire.FIELDS or member.name in wire._STRUCTURED:
+        return None
+    try:
+        numbers = np.asarray(answer, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    value, within = _with_bound(member, call, _rounded(wire.encode(numbers)))
+    return {"value": value, "within": within}
+
+
+def export_for(
+    member: Member, output: Path, version: str, seed: int | None = None, cases: int | None = None
+) -> tuple[Path, int, int]:
+    """Writes ``output/<member>.jsonl`` as the installed scikit-learn (``version``) answers
+    its cases (:func:`targeting`), the header naming the version; returns its path, its
+    number of cases and how many were left out."""
+    output.mkdir(parents=True, exist_ok=True)
+    retargeted, left_out = targeting(member, chosen(member, seed, cases).kept, version)
+    case_lines = [wire.dumps(item) for item in retargeted]
+    head = {**header(member, case_lines), "sklearn": ".".join(version.split(".")[:2])}
+    path = output / f"{member.name}.jsonl"
+    path.write_text("\n".join([wire.dumps(head), *case_lines]) + "\n", encoding="utf-8")
+    return path, len(case_lines), left_out
+
+
+# -- what the files are worth ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Strength:
+    """One member's file as the strength page shows it: its cases and bytes, its seeded
+    bugs and those that miss at least one of its cases, and the value cases of its pool
+    and those left out as ill-conditioned."""
+
+    member: str
+    family: str
+    cases: int
+    size: int
+    bugs: tuple[str, ...]
+    caught: tuple[str, ...]
+    value_cases: int
+    ill_conditioned: int
+
+
+def strength(member: Member, choice: Choice, size: int) -> Strength:
+    """What ``choice`` is worth (the family is the folder of the member's page)."""
+    return Strength(
+        member=member.name,
+        family=member.page.split("/")[2] if member.page.count("/") >= 3 else "",
+        cases=len(choice.kept),
+        size=size,
+        bugs=choice.bugs,
+        caught=choice.caught,
+        value_cases=choice.value_cases,
+        ill_conditioned=choice.ill_conditioned,
+    )
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "none"
+
+
+def strength_page(rows: list[Strength]) -> str:
+    """The Markdown of ``docs/vectors-strength.md``: by family, then by member."""
+    out = [
+        "# What the vectors catch",
+        "",
+        "Generated by `python -m equivalence vectors --output DIR --page "
+        "docs/vectors-strength.md`, which exports every member; do not edit by hand. "
+        "See [Checking a port](porting.md#vectors) for how the cases are chosen.",
+        "",
+        "*Seeded bugs caught* counts the member's seeded bugs (the one-step porting bugs "
+        "the harness is tested against) whose answer misses at least one case of the file, "
+        "by more than twice its bound. Bugs that compute the contract's formula in another "
+        "rounding (a faithful port may) are not counted: they meet every case, as they "
+        "should. *Ill-conditioned* counts the value cases drawn whose "
+        "bound would let an error in the sixth significant digit through; they are left out "
+        "of the files (`vectors --ill-conditioned` writes them apart).",
+        "",
+        "## By family",
+        "",
+        "| Family | Members | Cases | Size | Seeded bugs caught | Ill-conditioned |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    families: dict[str, list[Strength]] = {}
+    for row in rows:
+        families.setdefault(row.family, []).append(row)
+    every = [*families.items(), ("all", rows)]
+    for family, held in every:
+        bugs = sum(len(r.bugs) for r in held)
+        caught = sum(len(r.caught) for r in held)
+        values = sum(r.value_cases for r in held)
+        flagged = sum(r.ill_conditioned for r in held)
+        name = f"**{family}**" if family == "all" else family
+        out.append(
+            f"| {name} | {len(held)} | {sum(r.cases for r in held):,} "
+            f"| {sum(r.size for r in held) / 1e6:.2f} MB | {caught} of {bugs} "
+            f"({_share(caught, bugs)}) | {flagged} of {values} ({_share(flagged, values)}) |"
+        )
+    out += [
+        "",
+        "## By member",
+        "",
+        "| Member | Cases | Size | Seeded bugs caught | Not caught | Ill-conditioned |",
+        "| --- | ---: | ---: | ---: | --- | ---: |",
+    ]
+    for row in rows:
+        missed = ", ".join(f"`{name}`" for name in row.bugs if name not in row.caught)
+        out.append(
+            f"| `{row.member}` | {row.cases} | {row.size / 1e3:.0f} kB "
+            f"| {len(row.caught)} of {len(row.bugs)} | {missed or '-'} "
+            f"| {row.ill_conditioned} of {row.value_cases} |"
+        )
+    return "\n".join(out) + "\n"
 
 
 # -- replaying ---------------------------------------------------------------------------

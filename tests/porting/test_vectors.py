@@ -240,3 +240,120 @@ def test_a_structured_result_exports_and_reads_back_as_the_harness_compares_it(
         decoded = wire.decode_result(member, item["expect"]["value"])
         answer = ask(lambda *a, _d=decoded, **k: _d, Call((), {}), member.project)
         assert isinstance(answer, Value), answer
+
+
+def test_no_exported_value_case_lets_a_sixth_digit_error_through(exported: Path) -> None:
+    for name in EXPORTED:
+        _, cases = vectors.read(exported / f"{name}.jsonl")
+        for case in cases:
+            assert not vectors.is_ill_conditioned(case), (name, case)
+            if "value" in case["expect"]:
+                largest = max(vectors._leaves(case["expect"]["value"], True), default=0.0)
+                assert case["expect"]["within"] <= 1e-6 * max(1.0, largest), (name, case)
+
+
+@pytest.mark.parametrize("name", EXPORTED)
+def test_every_contract_bug_of_a_member_misses_one_of_its_cases(name: str) -> None:
+    member = REGISTRY[name]
+    choice = vectors.chosen(member, cases=CASES)
+    assert choice.bugs, name
+    assert choice.caught == choice.bugs, set(choice.bugs) - set(choice.caught)
+    for bug in vectors._seeded_bugs(member):
+        assert any(vectors.clearly_misses(member, bug.implementation, i) for i in choice.kept)
+
+
+def test_a_case_is_kept_for_a_bug_only_where_the_bug_misses_it() -> None:
+    from types import SimpleNamespace
+
+    member = REGISTRY["MaxError.score"]
+    pooled = vectors.pool(member, cases=CASES)
+    reference = member.implementation
+
+    def off_past_the_hundredth(*args: Any, **kwargs: Any) -> Any:
+        answer = reference(*args, **kwargs)
+        return answer + 1e-3 if answer > 100 else answer
+
+    bugs = [
+        SimpleNamespace(name="none", implementation=reference),
+        SimpleNamespace(name="large", implementation=off_past_the_hundredth),
+    ]
+    without = vectors.choose(member, pooled, bugs=[])
+    choice = vectors.choose(member, pooled, bugs=bugs)
+    assert choice.bugs == ("none", "large") and choice.caught == ("large",)
+    assert len(without.kept) <= len(choice.kept) <= len(without.kept) + 1
+    missed = [i for i in choice.kept if vectors.clearly_misses(member, bugs[1].implementation, i)]
+    assert missed and all(float(i.case["expect"]["value"]) > 100 for i in missed)
+
+
+def test_ill_conditioned_cases_are_written_apart_with_their_condition() -> None:
+    member = REGISTRY["R2.score"]
+    validate = _validator("vectors-case.schema.json")
+    written = [json.loads(line) for line in vectors.lines(member, ill_conditioned=True)[1:]]
+    pooled = vectors.pool(member)
+    assert len(written) == sum(vectors.is_ill_conditioned(i.case) for i in pooled) > 0
+    for case in written:
+        validate.validate(case)
+        assert list(case) == [*vectors.CASE_KEYS, *vectors.ILL_CONDITIONED_KEYS]
+        assert case["ill_conditioned"] is True and vectors.is_ill_conditioned(case)
+        largest = max(1.0, max(vectors._leaves(case["expect"]["value"], True), default=0.0))
+        assert case["condition"] > 1e-6 / sys.float_info.epsilon
+        assert case["condition"] == pytest.approx(
+            case["expect"]["within"] / (sys.float_info.epsilon * largest), rel=1e-2
+        )
+    kept = {i.case["id"] for i in vectors.chosen(member).kept}
+    assert not kept & {case["id"] for case in written}
+
+
+def test_the_strength_page_counts_what_its_rows_hold() -> None:
+    rows = [
+        vectors.Strength("A.score", "ranking", 10, 2000, ("x", "y"), ("x",), 8, 2),
+        vectors.Strength("B.score", "ranking", 5, 1000, ("z",), ("z",), 4, 0),
+    ]
+    page = vectors.strength_page(rows)
+    assert "| ranking | 2 | 15 | 0.00 MB | 2 of 3 (66.7 %) | 2 of 12 (16.7 %) |" in page
+    assert "| `A.score` | 10 | 2 kB | 1 of 2 | `y` | 2 of 8 |" in page
+
+
+def test_the_committed_strength_page_lists_every_member() -> None:
+    page = (ROOT / "docs" / "vectors-strength.md").read_text(encoding="utf-8")
+    listed = [line.split("`")[1] for line in page.splitlines() if line.startswith("| `")]
+    assert listed == list(REGISTRY)
+
+
+def test_an_export_for_the_installed_scikit_learn_changes_only_the_divergent_cases() -> None:
+    from equivalence.versions import sklearn_version
+
+    version = sklearn_version()
+    member = REGISTRY["TopKAccuracy.score"]
+    kept = vectors.chosen(member, cases=CASES).kept
+    retargeted, left_out = vectors.targeting(member, kept, version)
+    assert left_out == 0 and len(retargeted) == len(kept)
+    changed = [
+        (item.case, new) for item, new in zip(kept, retargeted, strict=True) if item.case != new
+    ]
+    # binary_threshold: scikit-learn reads a binary score column another way
+    assert changed and all(old["id"] == new["id"] and old["divergences"] for old, new in changed), (
+        changed
+    )
+    for _, new in changed:
+        assert set(new["expect"]) in ({"value", "within"}, {"error"})
+
+
+VECTORS = (sys.executable, "-m", "equivalence", "vectors")
+
+
+def test_vectors_for_another_scikit_learn_refuse_to_run_beside_the_installed_one(
+    tmp_path: Path,
+) -> None:
+    run = subprocess.run(
+        [*VECTORS, "Accuracy.score", "--sklearn", "0.1", "--output", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "--sklearn 0.1: the scikit-learn installed here is" in run.stderr
+    assert "nox -s \"vectors(sklearn='0.1')\"" in run.stderr
+    assert not list(tmp_path.iterdir())
