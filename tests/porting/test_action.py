@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +39,14 @@ def test_the_action_meets_githubs_schema_and_takes_the_documented_inputs() -> No
     assert action["runs"]["using"] == "composite"
 
 
+#: The example Node.js port: CI installs Node.js before the tests and sets
+#: LODESTAR_PORTS_REQUIRED=1, so that there a missing ``node`` fails instead of skipping.
+NODE = pytest.mark.skipif(
+    shutil.which("node") is None and os.environ.get("LODESTAR_PORTS_REQUIRED") != "1",
+    reason="node is not installed",
+)
+
+
 @pytest.mark.parametrize(
     ("command", "members", "status", "says"),
     [
@@ -52,6 +61,20 @@ def test_the_action_meets_githubs_schema_and_takes_the_documented_inputs() -> No
             "TopKAccuracy.score",
             1,
             "Reproduce:",
+        ),
+        pytest.param(
+            f"node {ROOT / 'ports/node/port.js'}",
+            "Accuracy.score MaxError.score",
+            0,
+            "| `MaxError.score` | conforms",
+            marks=NODE,
+        ),
+        pytest.param(
+            f"node {ROOT / 'ports/node/port.js'} --bug",
+            "ZeroOneLoss.score",
+            1,
+            "Reproduce:",
+            marks=NODE,
         ),
     ],
 )
