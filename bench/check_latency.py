@@ -123,7 +123,11 @@ def _module_family(mutant: object) -> str:
     return "?"
 
 
-def render(rows: Sequence[Measured]) -> str:
+def _at_a_time(jobs: int) -> str:
+    return "one at a time" if jobs == 1 else f"{jobs} at a time on two cores"
+
+
+def render(rows: Sequence[Measured], jobs: int = 2) -> str:
     times = [r.reproduced if r.reproduced is not None else LIMIT for r in rows]
     missed = [r for r in rows if r.reproduced is None]
     median, worst = statistics.median(times), max(times)
@@ -134,7 +138,7 @@ def render(rows: Sequence[Measured]) -> str:
         "",
         f"`python -m bench.check_latency` runs `check --implementation` on {len(rows)} "
         "seeded bugs (the first of each member), each a fresh process under the `ci` "
-        "profile and the default shrinking budget, two at a time, and times the printed "
+        f"profile and the default shrinking budget, {_at_a_time(jobs)}, and times the printed "
         "counterexample that was replayed as pasted and failed again.",
         "",
         f"- median {median:.1f} s (goal at most {MEDIAN_GOAL:g} s), worst {worst:.1f} s "
@@ -213,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{row.member:<45} {row.first or 0:6.1f} s {row.reproduced or float('nan'):6.1f} s",
                 flush=True,
             )
-    block = render(rows)
+    block = render(rows, arguments.jobs)
     write(arguments.output, block)
     if arguments.json is not None:
         arguments.json.write_text(json.dumps([asdict(r) for r in rows], indent=1) + "\n")
