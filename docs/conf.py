@@ -30,4 +30,7 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 html_theme = "furo"
+# The content takes the width the sidebars leave, and wide tables and code wrap.
+html_static_path = ["_static"]
+html_css_files = ["wide.css"]
 html_title = "Lodestar for Python"
