@@ -31,6 +31,10 @@ class Mutant:
     #: it, scikit-learn itself answered as the bug does, under a declared divergence of
     #: that range (see :data:`equivalence.mutants.CAUGHT_SINCE`). Empty: every version.
     caught_since: str = ""
+    #: Why the bug computes the contract's formula exactly as written and differs only in
+    #: how it rounds (see :data:`equivalence.mutants.SAME_FORMULA`): the exact level catches
+    #: it, the faithful level must let it pass. Empty: the faithful level catches it too.
+    same_formula: str = ""
 
 
 Change: TypeAlias = tuple[str, str] | Patch
