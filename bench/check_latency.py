@@ -107,14 +107,14 @@ def chosen(every: bool) -> list[tuple[str, str, str]]:
 
 
 def _module_family(mutant: object) -> str:
-    """The family (``equivalence.mutants.<family>``) whose module declares ``mutant``."""
+    """The family (``equivalence.families.<family>``) whose ``mutants.py`` declares ``mutant``."""
     import importlib
 
     from equivalence.families import FAMILIES
 
     for family in FAMILIES:
         try:
-            module = importlib.import_module(f"equivalence.mutants.{family}")
+            module = importlib.import_module(f"equivalence.families.{family}.mutants")
         except ImportError:
             continue
         if mutant in getattr(module, "MUTANTS", ()):

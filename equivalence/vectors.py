@@ -201,7 +201,7 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
 
 
 def _one_exact(expected: Any) -> tuple[float, float] | None:
-    from equivalence.exact.arith import Approx, Exactly
+    from equivalence.arith import Approx, Exactly
 
     if isinstance(expected, Exactly):
         return expected.value, 0.0

@@ -3,7 +3,7 @@ must catch.
 
 Each :class:`Mutant` is what a careful port might still get wrong: a tie broken the
 other way, a weight dropped from a count, a refusal forgotten, a default flipped. It is
-written as a patch of ``lodestar``'s own source (see :mod:`equivalence.mutants.patch`):
+written as a patch of ``lodestar``'s own source (see :mod:`equivalence.patch`):
 the module, the snippet, its replacement, so that a bug differs from the reference in
 exactly the step it names. The sensitivity test runs every one of them through the
 harness with the CI budget and fails if any survives; a harness that cannot tell these
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from equivalence.families import gather
-from equivalence.mutants.model import Mutant
+from equivalence.mutant import Mutant
 
 __all__ = ["CAUGHT_SINCE", "MUTANTS", "SAME_FORMULA", "Mutant"]
 
@@ -95,6 +95,6 @@ MUTANTS: tuple[Mutant, ...] = tuple(
         caught_since=CAUGHT_SINCE.get((mutant.member, mutant.name), ("",))[0],
         same_formula=SAME_FORMULA.get((mutant.member, mutant.name), ""),
     )
-    for mutants in gather("equivalence.mutants", "MUTANTS")
+    for mutants in gather("mutants")
     for mutant in mutants
 )
