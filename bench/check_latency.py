@@ -91,14 +91,13 @@ def measure(member: str, attribute: str, seed: int | None) -> Measured:
 def chosen(every: bool) -> list[tuple[str, str, str]]:
     from equivalence.mutants import MUTANTS
     from equivalence.mutants.seeded import attribute
-    from equivalence.test_faithful_sensitivity import SAME_FORMULA
 
     seen: set[str] = set()
     found = []
     for mutant in MUTANTS:
         # a bug that computes the contract's formula in another order is no bug at the
         # faithful level check holds a port to; one an older scikit-learn shares neither
-        if (mutant.member, mutant.name) in SAME_FORMULA or mutant.caught_since:
+        if mutant.same_formula or mutant.caught_since:
             continue
         if not every and mutant.member in seen:
             continue
@@ -108,14 +107,14 @@ def chosen(every: bool) -> list[tuple[str, str, str]]:
 
 
 def _module_family(mutant: object) -> str:
-    """The family (``equivalence.mutants.<family>``) whose module declares ``mutant``."""
+    """The family (``equivalence.families.<family>``) whose ``mutants.py`` declares ``mutant``."""
     import importlib
 
     from equivalence.families import FAMILIES
 
     for family in FAMILIES:
         try:
-            module = importlib.import_module(f"equivalence.mutants.{family}")
+            module = importlib.import_module(f"equivalence.families.{family}.mutants")
         except ImportError:
             continue
         if mutant in getattr(module, "MUTANTS", ()):

@@ -6,7 +6,7 @@ That holds lodestar, which takes scikit-learn's steps in scikit-learn's order, b
 port that adds left to right or takes another logarithm. At the ``faithful`` level the
 answer is held instead to the member's formula evaluated exactly
 (:mod:`equivalence.exact`), within the error a straightforward float64 evaluation can
-make on that very input (:mod:`equivalence.exact.arith` derives it).
+make on that very input (:mod:`equivalence.arith` derives it).
 
 Refusals are judged as at the exact level, against scikit-learn: both refuse, or a
 declared divergence covers the difference. Two outcomes are new:
@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from equivalence.arith import Ambiguous
 from equivalence.bysample import samples_of
 from equivalence.exact import compare, evaluator
-from equivalence.exact.arith import Ambiguous
 from equivalence.model import Call, Member, Refusal, Value, distance
 from equivalence.runner import Verdict, _answer, _matching, as_doubles, ask_both, judge, snapshot
 from equivalence.view import view_of

@@ -1,9 +1,9 @@
 """How many lines of the harness each member costs: its declaration and its seeded bugs.
 
-A family module under ``equivalence/members/`` is split evenly over the members it
-declares; a module of seeded bugs under ``equivalence/mutants/`` is split over members in
-proportion to how many of its bugs name each; a module of ``members`` that declares no
-member (a family's helpers) is split over the members of the modules that import it.
+A family's ``members.py`` (``equivalence/families/<family>/``) is split evenly over the
+members it declares; its ``mutants.py`` is split over members in proportion to how many of
+its bugs name each; a helper of declarations that declares no member (:data:`HELPERS`) is
+split over the members of the modules that import it.
 Every line counts, docstrings included. Shared machinery (roles, view, blocks, perclass,
 shared divergences, the patch engine) is not charged to any member.
 """
@@ -15,7 +15,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-__all__ = ["LIMIT", "lines_per_member"]
+__all__ = ["HELPERS", "LIMIT", "lines_per_member"]
 
 #: The most lines one member may cost.
 LIMIT = 200
@@ -31,13 +31,16 @@ def _lines(module: str) -> int:
     return len(_source(module).splitlines())
 
 
-def _modules(package: str) -> list[str]:
-    folder = _ROOT / package
-    return sorted(
-        f"equivalence.{package}.{path.stem}"
-        for path in folder.glob("*.py")
-        if not path.stem.startswith("_")
+#: Helpers of the declarations of several members, charged to the families that use them.
+HELPERS = ("equivalence.logarithm",)
+
+
+def _modules(kind: str) -> list[str]:
+    found = sorted(
+        f"equivalence.families.{path.parent.name}.{kind}"
+        for path in (_ROOT / "families").glob(f"*/{kind}.py")
     )
+    return [*found, *HELPERS] if kind == "members" else found
 
 
 def lines_per_member() -> dict[str, float]:
@@ -46,7 +49,7 @@ def lines_per_member() -> dict[str, float]:
     families = {m: getattr(importlib.import_module(m), "MEMBERS", ()) for m in _modules("members")}
     for module, members in families.items():
         if not members:  # a helper module: charged to the families that import it
-            stem = module.rsplit(".", 1)[1]
+            stem = module.rsplit(".", 1)[1]  # imported by its module name
             users = [
                 member
                 for other, declared in families.items()

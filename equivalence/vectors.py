@@ -221,7 +221,7 @@ class RoundingDecides(Exception):
 
 
 def _one_exact(expected: Any) -> tuple[float, float] | None:
-    from equivalence.exact.arith import Approx, Exactly
+    from equivalence.arith import Approx, Exactly
 
     if isinstance(expected, Exactly):
         return expected.value, 0.0

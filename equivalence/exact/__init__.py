@@ -2,10 +2,10 @@
 
 Each family's module maps member names to an evaluator: a callable with the member's
 own signature that returns the answer's structure with every number replaced by an
-:class:`~equivalence.exact.arith.Approx` (the exact value and the error a float64
-evaluation may make) or an :class:`~equivalence.exact.arith.Exactly` (a constant no
-rounding touches). An evaluator raises :class:`~equivalence.exact.arith.Refuses` where
-the formula is undefined and :class:`~equivalence.exact.arith.Ambiguous` where whether
+:class:`~equivalence.arith.Approx` (the exact value and the error a float64
+evaluation may make) or an :class:`~equivalence.arith.Exactly` (a constant no
+rounding touches). An evaluator raises :class:`~equivalence.arith.Refuses` where
+the formula is undefined and :class:`~equivalence.arith.Ambiguous` where whether
 it is defined depends on rounding. Malformed input is read by lodestar's own argument
 checks, so an evaluator only ever sees what the contract computes on.
 
@@ -23,15 +23,13 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from equivalence.exact.arith import PRECISION, Approx, Exactly
+from equivalence.arith import PRECISION, Approx, Exactly
 from equivalence.families import gather
 
 __all__ = ["EVALUATORS", "Comparison", "compare", "evaluator"]
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
-    name: evaluate
-    for evaluators in gather("equivalence.exact", "EVALUATORS")
-    for name, evaluate in evaluators.items()
+    name: evaluate for evaluators in gather("exact") for name, evaluate in evaluators.items()
 }
 
 

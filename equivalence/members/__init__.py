@@ -40,7 +40,7 @@ def _with_bad_input(declared: Member) -> Member:
 
 REGISTRY: dict[str, Member] = {
     declared.name: _with_bad_input(declared)
-    for members in gather("equivalence.members", "MEMBERS")
+    for members in gather("members")
     for declared in members
 }
 

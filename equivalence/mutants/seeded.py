@@ -15,7 +15,7 @@ import re
 from functools import cache
 from typing import Any
 
-from equivalence.mutants.model import Mutant
+from equivalence.mutant import Mutant
 
 __all__ = ["attribute", "mutants"]
 

@@ -10,8 +10,8 @@ from typing import Any
 import plain_port
 import pytest
 
+from equivalence.arith import Ambiguous, Approx, exact, nonzero, total
 from equivalence.conformance import run_member
-from equivalence.exact.arith import Ambiguous, Approx, exact, nonzero, total
 from equivalence.faithful import judge_faithful
 from equivalence.members import REGISTRY
 from equivalence.model import Call
@@ -107,7 +107,7 @@ def test_log_loss_tolerance_depends_on_the_version() -> None:
 
 def test_a_report_text_is_held_token_by_token() -> None:
     from equivalence.exact import compare
-    from equivalence.exact.report import to_text
+    from equivalence.families.report.exact import to_text
     from lodestar.metrics import ClassificationReport
 
     call = ([0, 1, 1, 2], [0, 1, 2, 2])

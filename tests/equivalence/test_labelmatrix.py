@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from equivalence import labelmatrix as lm
-from equivalence.members.multilabel import HAMMING_OF_MATRIX
+from equivalence.families.multilabel.members import HAMMING_OF_MATRIX
 from equivalence.model import Call
 from equivalence.view import view_of
 

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from equivalence.members import REGISTRY
+from equivalence.mutant import ZERO_SUM_DIVIDES
 from equivalence.mutants import MUTANTS, Mutant
-from equivalence.mutants.model import ZERO_SUM_DIVIDES
-from equivalence.mutants.patch import Patch, PatchError, Variant
+from equivalence.patch import Patch, PatchError, Variant
 from lodestar.errors import ArgumentError, UndefinedMetricError
 from lodestar.metrics import Accuracy, ClassificationReport, ZeroDivision
 

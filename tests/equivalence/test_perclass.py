@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from equivalence import perclass
-from equivalence.members.report import COMPUTE
+from equivalence.families.report.members import COMPUTE
 from equivalence.model import Call
 from equivalence.view import View, view_of
 from lodestar.metrics import ZeroDivision

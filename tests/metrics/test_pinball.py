@@ -122,7 +122,7 @@ def test_the_harness_takes_the_old_baseline_as_scikit_learn_did() -> None:
     # default sort. The harness's reading of the old baseline must be scikit-learn's own.
     from sklearn.utils.stats import _weighted_percentile
 
-    from equivalence.members.pinball import _inverted_cdf
+    from equivalence.families.pinball.members import _inverted_cdf
 
     rng = np.random.default_rng(5)
     for _ in range(200):

@@ -1,0 +1,6 @@
+"""The labelranking family: ``CoverageError.score``, ``LabelRankingLoss.score``,
+``LabelRankingAveragePrecision.score``.
+
+Its declarations are in ``members.py``, its exact evaluators in ``exact.py``, its seeded bugs in
+``mutants.py`` (see ``docs/harness.md``).
+"""

@@ -1,0 +1,5 @@
+"""The mcc family: ``MatthewsCorrelation.score``, ``MatthewsCorrelation.score[cm]``.
+
+Its declarations are in ``members.py``, its exact evaluators in ``exact.py``, its seeded bugs in
+``mutants.py`` (see ``docs/harness.md``).
+"""

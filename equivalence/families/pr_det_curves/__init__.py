@@ -1,0 +1,5 @@
+"""The pr det curves family: ``PrecisionRecallCurve.compute``, ``DetCurve.compute``.
+
+Its declarations are in ``members.py``, its exact evaluators in ``exact.py``, its seeded bugs in
+``mutants.py`` (see ``docs/harness.md``).
+"""
