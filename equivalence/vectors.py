@@ -192,7 +192,7 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     evaluate = evaluator(member.name)
     if evaluate is None:
         return None
-    from equivalence.exact.arith import Ambiguous
+    from equivalence.arith import Ambiguous
 
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
@@ -635,22 +635,13 @@ def clearly_misses(member: Member, implementation: Any, item: Pooled) -> bool:
     return not _close(expect["value"], answered["value"], margin)
 
 
-def _same_formula() -> frozenset[tuple[str, str]]:
-    from equivalence.test_faithful_sensitivity import SAME_FORMULA
-
-    return frozenset(SAME_FORMULA)
-
-
 def _seeded_bugs(member: Member) -> list[Any]:
     """The member's seeded bugs that break the contract: not those that compute its
     formula in another rounding, which a faithful port may do (and which meet every case)."""
     from equivalence.mutants import MUTANTS
 
-    same = _same_formula()
     return [
-        mutant
-        for mutant in MUTANTS
-        if mutant.member == member.name and (mutant.member, mutant.name) not in same
+        mutant for mutant in MUTANTS if mutant.member == member.name and not mutant.same_formula
     ]
 
 
