@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench import machine, render
+from bench import check_latency, machine, render
 from bench.cases import CASES, Case, cells
 from bench.run import Row, run_cell
 from bench.targets import TARGETS
@@ -181,6 +181,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = render.page(
             rows, machine.describe(), run, missing, uncovered(), drawn, arguments.repeats
         )
+        # The time-to-counterexample block is measured apart (bench.check_latency): keep it.
+        block = check_latency.kept(output.read_text(encoding="utf-8")) if output.exists() else None
+        if block is not None:
+            text = check_latency.place(text, block)
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(text, encoding="utf-8")
         print(f"wrote {output}" + (f" and {plot_path}" if drawn else ""))

@@ -176,14 +176,33 @@ def render(rows: Sequence[Measured], jobs: int = 2) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(page: Path, block: str) -> None:
-    text = page.read_text(encoding="utf-8") if page.exists() else ""
+#: Where the block goes on a page that has none yet: before this heading, else at the end.
+BEFORE = "## Method"
+
+
+def place(text: str, block: str) -> str:
+    """``text`` with ``block`` in place of its check-latency block, or, where it has none,
+    before its method section (at the end when it has none either)."""
     if START in text and END in text:
         head, rest = text.split(START, 1)
-        text = head + block + rest.split(END, 1)[1].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    page.write_text(text, encoding="utf-8")
+        after = rest.split(END, 1)[1].lstrip("\n")
+        return head + block + ("\n" + after if after else "")
+    if f"\n{BEFORE}\n" in text:
+        head, rest = text.split(f"\n{BEFORE}\n", 1)
+        return head.rstrip("\n") + "\n\n" + block + "\n" + BEFORE + "\n" + rest
+    return text.rstrip("\n") + "\n\n" + block
+
+
+def kept(text: str) -> str | None:
+    """The check-latency block of a page, markers included, or None."""
+    if START not in text or END not in text:
+        return None
+    return START + text.split(START, 1)[1].split(END, 1)[0] + END + "\n"
+
+
+def write(page: Path, block: str) -> None:
+    text = page.read_text(encoding="utf-8") if page.exists() else ""
+    page.write_text(place(text, block), encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

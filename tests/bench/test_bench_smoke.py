@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench import render
+from bench import check_latency, render
 from bench.__main__ import available, main, selected, uncovered
 from bench.cases import CASES, IMAGENET, MAX_SCORES, QUICK_MAX_SCORES, Case, Cell, cells
 from bench.run import Row, input_bytes, run_cell
@@ -141,3 +141,22 @@ def test_the_command_writes_a_page(tmp_path: Path) -> None:
     assert "# Performance" in text and "Accuracy.score" in text
     if "--no-plot" not in arguments:
         assert (tmp_path / "_static" / "performance.png").exists()
+    # the time-to-counterexample block, measured apart, survives a new rendering
+    block = f"{check_latency.START}\n\n## Time to a counterexample\n\n{check_latency.END}\n"
+    page.write_text(check_latency.place(text, block), encoding="utf-8")
+    assert main(arguments) == 0
+    again = page.read_text(encoding="utf-8")
+    assert check_latency.kept(again) == block
+    assert again.index(check_latency.END) < again.index(f"\n{check_latency.BEFORE}\n")
+
+
+def test_the_latency_block_goes_before_the_method_or_at_the_end() -> None:
+    block = f"{check_latency.START}\nnew\n{check_latency.END}\n"
+    page = "# P\n\n## Rows\n\nr\n\n## Method\n\nm\n"
+    placed = check_latency.place(page, block)
+    assert placed == f"# P\n\n## Rows\n\nr\n\n{block}\n## Method\n\nm\n"
+    assert check_latency.place(placed, block) == placed
+    newer = block.replace("new", "newer")
+    assert check_latency.kept(check_latency.place(placed, newer)) == newer
+    assert check_latency.place("# P\n", block) == f"# P\n\n{block}"
+    assert check_latency.kept("# P\n") is None
