@@ -11,7 +11,7 @@
 * ``matrix REPORTS``: renders ``docs/conformance.md`` from the per-cell reports.
 * ``edges``: renders ``docs/bad-input.md``, every member's outcome per bad-input category.
 * ``badge REPORT``: a shields.io endpoint JSON of a ``check --json`` report; ``ports
-  REPORTS``: renders ``docs/ports.md`` from such reports (:mod:`equivalence.badges`).
+  REPORTS``: renders ``docs/ports.md`` from such reports (:mod:`equivalence.render.badges`).
 """
 
 from __future__ import annotations
@@ -85,8 +85,8 @@ def _run(arguments: argparse.Namespace) -> int:
 
 
 def _run_members(arguments: argparse.Namespace) -> int:
-    from equivalence import report
     from equivalence.parallel import default_jobs, run_members
+    from equivalence.render import report
 
     profile = profiles.load(arguments.profile)
     seed = arguments.seed
@@ -131,7 +131,7 @@ def _run_members(arguments: argparse.Namespace) -> int:
 
 
 def _table(arguments: argparse.Namespace) -> int:
-    from equivalence.table import render
+    from equivalence.render.table import render
 
     text = render()
     if arguments.output:
@@ -142,8 +142,8 @@ def _table(arguments: argparse.Namespace) -> int:
 
 
 def _matrix(arguments: argparse.Namespace) -> int:
-    from equivalence.applies import rewrite
-    from equivalence.matrix import load, render
+    from equivalence.render.applies import rewrite
+    from equivalence.render.matrix import load, render
 
     reports = load(Path(arguments.reports))
     text = render(reports)
@@ -159,7 +159,7 @@ def _matrix(arguments: argparse.Namespace) -> int:
 
 
 def _edges(arguments: argparse.Namespace) -> int:
-    from equivalence.malformed import render
+    from equivalence.render.bad_input_page import render
 
     text = render()
     if arguments.output:
@@ -204,7 +204,7 @@ class _Parser(argparse.ArgumentParser):
 def _badge(arguments: argparse.Namespace) -> int:
     import json
 
-    from equivalence.badges import badge
+    from equivalence.render.badges import badge
 
     try:
         report = json.loads(Path(arguments.report).read_text(encoding="utf-8"))
@@ -217,7 +217,7 @@ def _badge(arguments: argparse.Namespace) -> int:
 def _summary_command(arguments: argparse.Namespace) -> int:
     import json
 
-    from equivalence.badges import summary
+    from equivalence.render.badges import summary
 
     try:
         report = json.loads(Path(arguments.report).read_text(encoding="utf-8"))
@@ -228,7 +228,7 @@ def _summary_command(arguments: argparse.Namespace) -> int:
 
 
 def _ports(arguments: argparse.Namespace) -> int:
-    from equivalence.badges import load, render
+    from equivalence.render.badges import load, render
 
     text = render(load(Path(arguments.reports)))
     if arguments.output:

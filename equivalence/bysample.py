@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from equivalence.arguments import bound_arguments
 from equivalence.model import Call, Member
-from equivalence.wire import arguments
 
 __all__ = ["samples_of", "tiled", "without_samples"]
 
@@ -41,7 +41,7 @@ def _per_sample(value: Any, samples: int, width: int | None) -> str | None:
 
 def samples_of(member: Member, call: Call) -> int:
     """How many samples ``call`` holds: the length of its first argument (0 if none)."""
-    first = next(iter(arguments(member, call).values()), None)
+    first = next(iter(bound_arguments(member, call).values()), None)
     return _length(first) or 0
 
 
@@ -71,7 +71,7 @@ def _per_sample_arguments(
 ) -> tuple[dict[str, Any], int, int | None, list[tuple[str, Any, str]]]:
     """The call's arguments by name, its samples, the flat width of a sample, and the
     arguments that hold one entry a sample, each with its form (``rows``, ``flat``)."""
-    bound = arguments(member, call)
+    bound = bound_arguments(member, call)
     samples = samples_of(member, call)
     width = _width(bound)
     found = []

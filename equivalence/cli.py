@@ -30,8 +30,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import profiles
-from equivalence.bysample import samples_of as _samples
-from equivalence.bysample import without_samples
+from equivalence.bysample import samples_of as _samples, without_samples
 from equivalence.large import with_large
 from equivalence.model import Call, Member, shown
 
@@ -577,7 +576,7 @@ def _snippet_command(command: str, member: Member, call: Call) -> tuple[str, str
     is written to when it is too long for a command line."""
     import tempfile
 
-    from equivalence import wire
+    from equivalence.ports import wire
 
     line = wire.dumps(wire.request(member, call))
     if len(line) <= ECHO_LIMIT:
@@ -646,7 +645,7 @@ def _check(arguments: argparse.Namespace) -> int:
 
     port = None
     if arguments.command is not None:
-        from equivalence.process import Port
+        from equivalence.ports.process import Port
 
         port = Port(arguments.command, timeout=arguments.timeout, protocol=arguments.protocol)
         subject = f"the process `{arguments.command}`"
@@ -678,7 +677,7 @@ def _check(arguments: argparse.Namespace) -> int:
                 )
                 checked.append(item)
     except BaseException as raised:
-        from equivalence.process import PortFailure
+        from equivalence.ports.process import PortFailure
 
         if not isinstance(raised, PortFailure):
             raise
@@ -727,7 +726,7 @@ def _write_report(
 ) -> None:
     """The ``--json`` report, written on every way out of a check that started: with the
     port's fault when it broke the protocol (``ok`` false)."""
-    from equivalence import report
+    from equivalence.render import report
 
     built = report.build([item.result for item in checked], profile)
     built["under_test"] = subject
@@ -881,8 +880,8 @@ def _verdict_of(
     member: Member, call: Call, version: str, implementation: Any, judged: dict[str, Any]
 ) -> Any:
     from equivalence.faithful import judge_faithful
+    from equivalence.model import Unsendable
     from equivalence.runner import judge
-    from equivalence.wire import Unsendable
 
     judging = judge_faithful if judged.get("faithful") else judge
     try:
@@ -913,7 +912,7 @@ def _pasted(
         except Exception:
             return snippet, None, False
         return snippet, None, _fails(failing, again)
-    from equivalence.process import Port, PortFailure
+    from equivalence.ports.process import Port, PortFailure
 
     snippet, path = _snippet_command(arguments.command, member, call)
     with Port(snippet, timeout=arguments.timeout, feed=False) as once:
@@ -966,7 +965,7 @@ def list_members(arguments: argparse.Namespace) -> int:
 
 def export_vectors(arguments: argparse.Namespace) -> int:
     """The ``vectors`` command."""
-    from equivalence import vectors
+    from equivalence.ports import vectors
 
     chosen = members_named(arguments.member)
     output = Path(arguments.output)
@@ -1008,7 +1007,7 @@ def export_vectors(arguments: argparse.Namespace) -> int:
 
 def _export_for_sklearn(arguments: argparse.Namespace, chosen: list[Member], output: Path) -> int:
     """``vectors --sklearn X.Y``: the cases as the installed scikit-learn answers them."""
-    from equivalence import vectors
+    from equivalence.ports import vectors
     from equivalence.versions import sklearn_version
 
     installed = sklearn_version()
@@ -1070,7 +1069,7 @@ def _seconds(above_zero: bool) -> Callable[[str], float]:
 
 def add_commands(commands: Any) -> None:
     """Adds ``check``, ``members`` and ``vectors`` to ``python -m equivalence``."""
-    from equivalence.process import DEFAULT_TIMEOUT
+    from equivalence.ports.process import DEFAULT_TIMEOUT
 
     check_parser = commands.add_parser(
         "check",

@@ -17,17 +17,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-from hypothesis import Phase, given, settings
-from hypothesis import seed as seeded
-from hypothesis import strategies as st
+from hypothesis import Phase, given, seed as seeded, settings, strategies as st
 
 from equivalence import large
 from equivalence.faithful import FaithfulStats, judge_faithful
-from equivalence.model import Call, Member, OracleKind
+from equivalence.model import Call, Member, OracleKind, Skipped, Unsendable
 from equivalence.runner import Verdict, judge, same_inputs
 from equivalence.versions import sklearn_version
 from equivalence.view import view_of
-from equivalence.wire import Skipped, Unsendable
 
 __all__ = ["Level", "MemberResult", "Mismatch", "run_member", "run_seed", "sklearn_version"]
 

@@ -2,7 +2,8 @@
 
 A member's arguments are sorted into *roles* by their names (``y_true`` holds labels,
 ``sample_weight`` weights, ``k`` a count, …; a member whose names mislead declares
-``roles``). Each role has its categories: ways to spoil a valid value (NaN, a fractional
+``roles``; the table and the malformed rule are :mod:`equivalence.arguments`). Each role
+has its categories: ways to spoil a valid value (NaN, a fractional
 label, a count given as a string, …) and ways to pass the same values in another form
 (a read-only array, a Fortran-ordered block, ``float32``, a generator, …).
 
@@ -13,62 +14,36 @@ Three things use this table, so a new member gets all of them by declaring nothi
 * :func:`malformed_narrowing`, the declaration every member carries for the DESIGN rule
   that malformed input is refused even where scikit-learn answers a number;
 * :func:`cells`, which the bad-input test walks and ``python -m equivalence edges``
-  renders into ``docs/bad-input.md``.
+  renders into ``docs/bad-input.md`` (:mod:`equivalence.render.bad_input_page`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-import numbers
-from collections.abc import Callable, Iterator, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 from hypothesis import strategies as st
 
+from equivalence.arguments import Role, role_of
 from equivalence.model import Call, Divergence, Member
+from equivalence.view import prepared, view_of
 
 __all__ = [
     "CATEGORIES",
-    "ROLES",
     "Category",
     "Cell",
     "base_call",
     "cells",
     "is_malformed",
-    "malformed_arguments",
     "malformed_calls",
     "malformed_narrowing",
     "parameters",
-    "role_of",
     "with_argument",
 ]
-
-Role = Literal["labels", "numbers", "weights", "count", "flag", "label", "label_list"]
-
-#: The role of an argument, by its name. A member whose names say something else
-#: declares ``Member.roles``.
-ROLES: dict[str, Role] = {
-    "y_true": "labels",
-    "y_pred": "labels",
-    # the labels to report on (None for those the data hold); a label of the data's kind
-    "labels": "label_list",
-    "y_score": "numbers",
-    "y_proba": "numbers",
-    "y_prob": "numbers",
-    "sample_weight": "weights",
-    "class_count": "count",
-    "label_count": "count",
-    "k": "count",
-    "digits": "count",
-    "normalize": "flag",
-    "scale_by_half": "flag",
-    "adjusted": "flag",
-    "ignore_ties": "flag",
-}
 
 #: What a category promises about lodestar's outcome.
 #: ``refuse``: an ArgumentError naming the argument; ``same``: the answer of the valid call
@@ -262,16 +237,8 @@ CATEGORIES += tuple(dataclasses.replace(c, role="label") for c in CATEGORIES if 
 
 
 def parameters(member: Member) -> list[str]:
-    """The implementation's parameter names, in order (read once per implementation)."""
-    from equivalence.view import parameters_of
-
-    return list(parameters_of(member.implementation)[0])
-
-
-def role_of(member: Member, name: str) -> Role | None:
-    """The role of ``member``'s argument ``name``: declared, or read off the name."""
-    role = member.roles.get(name, ROLES.get(name))
-    return role  # type: ignore[return-value]
+    """The implementation's parameter names, in order (read once a member)."""
+    return list(prepared(member).names)
 
 
 def _arguments(member: Member, call: Call) -> dict[str, Any]:
@@ -292,89 +259,8 @@ def with_argument(member: Member, call: Call, name: str, value: Any) -> Call:
     return Call(call.args, {**call.kwargs, name: value})
 
 
-# -- what counts as malformed ----------------------------------------------------------
-
-
-def _bad_label(item: Any) -> bool:
-    if isinstance(item, (bool, np.bool_)) or not isinstance(item, (int, float, np.number)):
-        return True
-    if isinstance(item, (int, np.integer)):
-        return not -(2**63) <= int(item) < 2**63
-    number = float(item)
-    return not math.isfinite(number) or number != math.floor(number)
-
-
-def _unread_container(value: Any) -> bool:
-    """A mapping, a set or a masked array: refused whatever it holds."""
-    return isinstance(value, (Mapping, AbstractSet, np.ma.MaskedArray))
-
-
-def _bad_labels(value: Any) -> bool:
-    if value is None or _unread_container(value):
-        return True
-    try:
-        array = np.asarray(value)
-    except (ValueError, TypeError):
-        return True
-    if array.ndim != 1 or array.dtype.kind in "bSUV":
-        return True
-    if array.dtype.kind == "O":
-        return any(_bad_label(x) for x in array.tolist())
-    if array.dtype.kind == "f":
-        wide = array.astype(np.float64)
-        return (
-            not bool(np.isfinite(wide).all())
-            or bool((wide != np.floor(wide)).any())
-            or bool((np.abs(wide) >= 2.0**63).any())  # a whole float past int64
-        )
-    return False
-
-
-def _bad_numbers(value: Any) -> bool:
-    if value is None or _unread_container(value):
-        return True
-    try:
-        array = np.asarray(value)
-    except (ValueError, TypeError):
-        return True
-    if array.dtype.kind not in "iuf":
-        return array.size > 0
-    return not bool(np.isfinite(array).all())
-
-
-def _bad_count(value: Any) -> bool:
-    return isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral)
-
-
-def _bad_flag(value: Any) -> bool:
-    return not isinstance(value, (bool, np.bool_))
-
-
-def malformed_arguments(given: dict[str, Any], roles: dict[str, str] | Any) -> bool:
-    """Whether some argument passed (by name, with its role) is malformed for its role."""
-    for name, value in given.items():
-        role = roles.get(name)
-        if role == "labels" and _bad_labels(value):
-            return True
-        if role == "label_list" and value is not None and _bad_labels(value):
-            return True
-        if role in ("numbers",) and _bad_numbers(value):
-            return True
-        if role == "weights" and value is not None and (_bad_numbers(value) or np.ndim(value) > 1):
-            return True
-        if role == "count" and value is not None and _bad_count(value):
-            return True
-        if role == "label" and (value is None or _bad_count(value)):
-            return True
-        if role == "flag" and _bad_flag(value):
-            return True
-    return False
-
-
 def is_malformed(member: Member, call: Call) -> bool:
     """Whether some argument of ``call`` is malformed for its role (DESIGN's rule)."""
-    from equivalence.view import view_of
-
     return view_of(member, call).malformed
 
 
@@ -477,105 +363,3 @@ def cells(member: Member) -> list[Cell]:
                 )
             )
     return found
-
-
-# -- the page ------------------------------------------------------------------------------
-
-
-SHOWN_DIGITS = 12
-"""Significant digits of an answer on the page: the last bits of a score that takes a
-logarithm (``LogLoss``, ``Dcg``, ``Ndcg``) depend on the platform's ``log`` and BLAS
-kernel, and the page is rendered on one machine and compared with a fresh render on every
-other."""
-
-
-def shown(value: float) -> str:
-    """``value`` to :data:`SHOWN_DIGITS` significant digits, as Python prints that float."""
-    return repr(float(f"{value:.{SHOWN_DIGITS}g}"))
-
-
-def shown_on_every_machine(value: float, ulps: int = 16) -> bool:
-    """Whether every double within ``ulps`` units in the last place of ``value`` shows the
-    same: then a platform whose arithmetic lands that close renders the same page."""
-    text = shown(value)
-    for direction in (math.inf, -math.inf):
-        neighbour = value
-        for _ in range(ulps):
-            neighbour = math.nextafter(neighbour, direction)
-            if shown(neighbour) != text:
-                return False
-    return True
-
-
-def outcome_text(member: Member, call: Call) -> str:
-    """What lodestar does with ``call``, as one table cell."""
-    from equivalence.model import Value
-    from equivalence.runner import ask
-
-    outcome = ask(member.implementation, call, member.project)
-    if isinstance(outcome, Value):
-        value = outcome.value
-        if isinstance(value, float):
-            return f"answers `{shown(value)}`"
-        return "answers"
-    message = outcome.message.replace("\n", " ").replace("|", "\\|")
-    return f"`{outcome.error.__name__}`: {message}"
-
-
-def render() -> str:
-    """``docs/bad-input.md``: every member × argument × category and lodestar's outcome."""
-    from equivalence.members import REGISTRY
-
-    lines = [
-        "# Bad input, member by member",
-        "",
-        "<!-- Generated by `python -m equivalence edges`; do not edit by hand. -->",
-        "",
-        "Each member's valid example call, with one argument spoiled at a time, and what",
-        "lodestar does with it. The categories come from the argument's role (labels,",
-        "numbers, weights, counts, flags); a test walks every cell and holds it to the rule",
-        "the category states, and the conformance run draws the same categories against",
-        "scikit-learn, where a refusal that scikit-learn does not share is the declared",
-        "narrowing `malformed_input`.",
-        "",
-        "- *refuse*: an `ArgumentError` (or a subclass) whose text names the argument.",
-        "- *same*: the same values in another form; the answer must be the valid call's (for",
-        "  `float32`, the valid call's on the values rounded to `float32`: lodestar computes",
-        "  in `float64`, so a `float32` input is exact but its values are the rounded ones).",
-        "- *either*: an answer or a documented refusal, never another exception.",
-        "",
-        "A mapping, a set, a masked array and a two-column pandas DataFrame are refused whatever",
-        "they hold (lodestar would read them as their keys, in hash order, without their mask, or",
-        "as their column labels); a pandas Series is read as its values. The",
-        "[index page](index.md#what-an-input-may-be) states the rule.",
-        "",
-        f"Answers are shown to {SHOWN_DIGITS} significant digits: where a member takes a",
-        "logarithm, the last bits depend on the platform's `log` and BLAS kernel.",
-        "",
-    ]
-    total = 0
-    for member in sorted(REGISTRY.values(), key=lambda m: m.name):
-        found = cells(member)
-        total += len(found)
-        base = base_call(member)
-        lines += [
-            f"## `{member.name}`",
-            "",
-            "Valid call:",
-            "",
-            "```text",
-            base.render(member.name),
-            "```",
-            "",
-            "| Argument | Category | Rule | Outcome |",
-            "| --- | --- | --- | --- |",
-        ]
-        for cell in found:
-            lines.append(
-                f"| `{cell.argument}` | {cell.category.name} | {cell.category.expect} "
-                f"| {outcome_text(member, cell.call)} |"
-            )
-        lines.append("")
-    lines.insert(4, f"{total} cells over {len(REGISTRY)} members.")
-    lines.insert(5, "")
-    return "\n".join(lines).rstrip() + "\n"

@@ -31,7 +31,9 @@ __all__ = [
     "OracleKind",
     "Outcome",
     "Refusal",
+    "Skipped",
     "Tolerance",
+    "Unsendable",
     "Value",
     "VersionRange",
     "VersionTolerance",
@@ -369,3 +371,21 @@ class Member:
     def divergences_for(self, sklearn_version: str) -> list[Divergence]:
         """The declarations that hold on ``sklearn_version``."""
         return [d for d in self.divergences if d.versions.contains(sklearn_version)]
+
+
+class Unsendable(Exception):
+    """Raised instead of asking an implementation a call it cannot be asked (a port, a
+    call that JSON cannot carry: see :mod:`equivalence.ports.wire`).
+
+    The runner treats it as a call not asked: no verdict, no example counted.
+    """
+
+
+class Skipped(Unsendable):
+    """A call a port answered ``{"skipped": why, "issue": url}`` (protocol 2): a case it
+    knowingly does not handle. Not judged; counted, listed in the report, and a failure
+    under ``check --strict``."""
+
+    def __init__(self, why: str, issue: str | None = None) -> None:
+        super().__init__(why)
+        self.why, self.issue = why, issue

@@ -22,7 +22,9 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Literal
 
+from equivalence import profiles
 from equivalence.conformance import MemberResult, run_member
+from equivalence.members import REGISTRY
 
 __all__ = ["default_jobs", "run_members"]
 
@@ -40,8 +42,6 @@ def default_jobs() -> int:
 
 
 def _start_worker(profile: str) -> None:
-    from equivalence import profiles
-
     # Ctrl-C reaches the whole process group; the parent alone answers it, by ending
     # the workers, so that none is caught halfway through sending a result back.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -56,8 +56,6 @@ def _start_worker(profile: str) -> None:
 
 
 def _run_one(name: str, max_examples: int | None, level: Level, seed: int | None) -> MemberResult:
-    from equivalence.members import REGISTRY
-
     return run_member(REGISTRY[name], max_examples=max_examples, level=level, seed=seed)
 
 
@@ -76,8 +74,6 @@ def run_members(
     workers, and never more than there are members. ``seed`` (see
     :func:`~equivalence.conformance.run_member`) gives the same calls either way.
     """
-    from equivalence.members import REGISTRY
-
     if jobs <= 1 or len(names) <= 1:
         for name in names:
             yield run_member(REGISTRY[name], max_examples=max_examples, level=level, seed=seed)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import lodestar
+from equivalence.members import REGISTRY
 
 __all__ = ["Patch", "PatchError", "Variant"]
 
@@ -356,8 +357,6 @@ class Variant:
         """The patched callable; :class:`PatchError`, naming the bug, if a patch fails."""
         with self._lock:
             if self._built is None:
-                from equivalence.members import REGISTRY
-
                 private = build(self.label, self.patches)
                 try:
                     self._built = rebind(REGISTRY[self.member].implementation, private)

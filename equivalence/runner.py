@@ -23,10 +23,19 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from equivalence.model import Call, Divergence, Member, Outcome, Refusal, Value, distance
+from equivalence.exact import compare, evaluator
+from equivalence.model import (
+    Call,
+    Divergence,
+    Member,
+    Outcome,
+    Refusal,
+    Unsendable,
+    Value,
+    distance,
+)
 from equivalence.narrow import has_narrow, widened
-from equivalence.view import View, view_of
-from equivalence.wire import Unsendable
+from equivalence.view import View, prepared, view_of
 
 __all__ = [
     "Answers",
@@ -269,7 +278,7 @@ def judge(
     if answers.breach is not None:
         return verdict(False, answers.breach, given=answers.given)
 
-    ulps, declared, by_magnitude = _on_version(member, sklearn_version)
+    ulps, declared, by_magnitude = prepared(member).on_version(sklearn_version)
     if isinstance(mine, Value) and isinstance(theirs, Value):
         gap = distance(mine.value, theirs.value)
         if gap <= ulps:
@@ -282,26 +291,6 @@ def judge(
     if isinstance(mine, Value):
         return _under_divergence(declared, "widening", call, mine, theirs, ulps, verdict)
     return _under_divergence(declared, "narrowing", call, mine, theirs, ulps, verdict)
-
-
-#: What a member declares for a scikit-learn version, by the member's id and the version.
-_ON_VERSION: dict[tuple[int, str], tuple[Member, int, list[Divergence], bool]] = {}
-
-
-def _on_version(member: Member, sklearn_version: str) -> tuple[int, list[Divergence], bool]:
-    """``member``'s ULP tolerance, its declared divergences and whether it agrees by
-    magnitude on ``sklearn_version``: read once a member and version, not once a call."""
-    entry = _ON_VERSION.get((id(member), sklearn_version))
-    if entry is None or entry[0] is not member:
-        tolerance = member.tolerance
-        entry = (
-            member,
-            tolerance.ulps_for(sklearn_version),
-            member.divergences_for(sklearn_version),
-            tolerance.by_magnitude(sklearn_version),
-        )
-        _ON_VERSION[(id(member), sklearn_version)] = entry
-    return entry[1], entry[2], entry[3]
 
 
 def _under_divergence(
@@ -334,8 +323,6 @@ def _under_divergence(
 
 def _both_within_bound(member: Member, call: Call, mine: Value, theirs: Value) -> bool:
     """Whether both answers lie within the faithful bound of the exact result."""
-    from equivalence.exact import compare, evaluator
-
     evaluate = evaluator(member.name)
     if evaluate is None:
         return False

@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
 import numpy as np
 
+from equivalence.arguments import malformed_arguments, role_of
 from equivalence.model import Call
 
 if TYPE_CHECKING:
-    from equivalence.model import Member
+    from equivalence.model import Divergence, Member
 
 __all__ = [
+    "Prepared",
     "TwoByTwo",
     "View",
     "as_floats",
@@ -33,6 +35,7 @@ __all__ = [
     "is_count",
     "on",
     "parameters_of",
+    "prepared",
     "rows_of",
     "view_of",
 ]
@@ -85,18 +88,15 @@ def is_count(value: Any) -> bool:
 
 
 Signature = tuple[tuple[str, ...], dict[str, Any]]
-_SIGNATURES: dict[int, tuple[Callable[..., Any], Signature]] = {}
 
 
 def parameters_of(function: Callable[..., Any]) -> Signature:
-    """A function's parameter names in order and their defaults, read once."""
-    entry = _SIGNATURES.get(id(function))
-    if entry is None or entry[0] is not function:
-        parameters = inspect.signature(function).parameters
-        names = tuple(parameters)
-        defaults = {name: p.default for name, p in parameters.items() if p.default is not p.empty}
-        entry = _SIGNATURES[id(function)] = (function, (names, defaults))
-    return entry[1]
+    """A function's parameter names in order and their defaults (for a member's
+    implementation, :func:`prepared` reads them once)."""
+    parameters = inspect.signature(function).parameters
+    names = tuple(parameters)
+    defaults = {name: p.default for name, p in parameters.items() if p.default is not p.empty}
+    return names, defaults
 
 
 class TwoByTwo(NamedTuple):
@@ -387,9 +387,7 @@ class View(Call):
 
     @cached_property
     def malformed(self) -> bool:
-        """Some argument is malformed for its role (see :mod:`equivalence.malformed`)."""
-        from equivalence.malformed import malformed_arguments
-
+        """Some argument is malformed for its role (see :mod:`equivalence.arguments`)."""
         return malformed_arguments(self.given, self.roles)
 
 
@@ -401,18 +399,40 @@ def on(
     return lambda v: (value := v.derived(reading)) is not None and bool(test(value, v))
 
 
-_ROLES: dict[int, tuple[Member, Mapping[str, str]]] = {}
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """What the harness reads off a member once, rather than once a call: its
+    implementation's parameter names and defaults, the role of each argument, and, for
+    each scikit-learn version asked about, its ULP tolerance, the divergences declared
+    there and whether it agrees by magnitude. Kept on the member itself (see
+    :func:`prepared`), so that it lives and dies with the declaration."""
+
+    member: Member
+    names: tuple[str, ...]
+    defaults: dict[str, Any]
+    roles: _Roles
+    _versions: dict[str, tuple[int, list[Divergence], bool]] = field(default_factory=dict)
+
+    def on_version(self, sklearn_version: str) -> tuple[int, list[Divergence], bool]:
+        """``(ulps, divergences, by_magnitude)`` of the member on ``sklearn_version``."""
+        found = self._versions.get(sklearn_version)
+        if found is None:
+            tolerance = self.member.tolerance
+            found = self._versions[sklearn_version] = (
+                tolerance.ulps_for(sklearn_version),
+                self.member.divergences_for(sklearn_version),
+                tolerance.by_magnitude(sklearn_version),
+            )
+        return found
 
 
-def view_of(member: Member, call: Call) -> View:
-    """``call`` read through ``member``'s signature (a view is returned as it is)."""
-    if isinstance(call, View):
-        return call
-    from equivalence.malformed import role_of
-
-    names, defaults = parameters_of(member.implementation)
-    entry = _ROLES.get(id(member))
-    if entry is None or entry[0] is not member:
+def prepared(member: Member) -> Prepared:
+    """``member``'s :class:`Prepared` reading, made on first use and kept in the member's
+    ``__dict__`` (a frozen dataclass forbids assignment, not that); a copy of the member
+    makes its own."""
+    found = member.__dict__.get("_prepared")
+    if found is None or found.member is not member:
+        names, defaults = parameters_of(member.implementation)
         roles = _Roles()
         for name in names:
             role = role_of(member, name)
@@ -422,9 +442,16 @@ def view_of(member: Member, call: Call) -> View:
             role: tuple(name for name in names if roles.get(name) == role)
             for role in set(roles.values())
         }
-        entry = (member, roles)
-        _ROLES[id(member)] = entry
-    return View(call.args, call.kwargs, names, defaults, entry[1])
+        found = member.__dict__["_prepared"] = Prepared(member, names, defaults, roles)
+    return found
+
+
+def view_of(member: Member, call: Call) -> View:
+    """``call`` read through ``member``'s signature (a view is returned as it is)."""
+    if isinstance(call, View):
+        return call
+    ready = prepared(member)
+    return View(call.args, call.kwargs, ready.names, ready.defaults, ready.roles)
 
 
 def rows_of(block: Array, samples: int, classes: Any) -> Array:

@@ -1,7 +1,8 @@
 """Exact evaluation of every member's formula, for the *faithful* level of agreement.
 
-Each family's module maps member names to an evaluator: a callable with the member's
-own signature that returns the answer's structure with every number replaced by an
+Each family's ``equivalence/families/<family>/exact.py`` maps member names to an
+evaluator: a callable with the member's own signature that returns the answer's structure
+with every number replaced by an
 :class:`~equivalence.arith.Approx` (the exact value and the error a float64
 evaluation may make) or an :class:`~equivalence.arith.Exactly` (a constant no
 rounding touches). An evaluator raises :class:`~equivalence.arith.Refuses` where

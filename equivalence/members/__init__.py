@@ -1,14 +1,20 @@
 """Every declared member, gathered into :data:`REGISTRY` by name.
 
-A new member is one declaration in its family's module and one name in that module's
-``MEMBERS``; a new family, one name in :data:`equivalence.families.FAMILIES`.
+A member's declaration sits in its family's folder, ``equivalence/families/<family>/``,
+with its exact evaluator and its seeded bugs; a new family is one folder and one name in
+:data:`equivalence.families.FAMILIES`. ``docs/harness.md`` lists every step of adding a
+member, inside the harness and out.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import strategies as st
+
+from equivalence import narrow
 from equivalence.families import gather
+from equivalence.malformed import malformed_calls, malformed_narrowing
 from equivalence.model import Member
 
 __all__ = ["REGISTRY", "member"]
@@ -19,11 +25,6 @@ def _with_bad_input(declared: Member) -> Member:
     the shared declarations that malformed input is refused (see
     :mod:`equivalence.malformed`) and that narrow floats are read exactly as doubles (see
     :mod:`equivalence.narrow`)."""
-    from hypothesis import strategies as st
-
-    from equivalence import narrow
-    from equivalence.malformed import malformed_calls, malformed_narrowing
-
     valid = st.one_of(*declared.scenarios.values())
     scenarios = {
         **declared.scenarios,

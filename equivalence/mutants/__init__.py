@@ -9,8 +9,9 @@ exactly the step it names. The sensitivity test runs every one of them through t
 harness with the CI budget and fails if any survives; a harness that cannot tell these
 apart from the reference would pass anything.
 
-Each module of this package holds one family's mutants in its ``MUTANTS``; a new module
-is a family named in :data:`equivalence.families.FAMILIES`.
+Each family's ``equivalence/families/<family>/mutants.py`` holds its seeded bugs in its
+``MUTANTS``; :data:`MUTANTS` gathers them in :data:`equivalence.families.FAMILIES` order
+(see ``docs/harness.md``).
 """
 
 from __future__ import annotations

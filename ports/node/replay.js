@@ -9,7 +9,7 @@
 // float, integers past 2^53 stay exact), its header checked (format lodestar-vectors/2,
 // case count, SHA-256 digest of the case lines), and every case's arguments handed to the
 // port's own answer() as a request; the response goes through the wire writer and reader
-// and is judged by the rules of equivalence/vectors.py:meets. Without MEMBER, every file
+// and is judged by the rules of equivalence/ports/vectors.py:meets. Without MEMBER, every file
 // in DIR whose member the port answers is replayed. Prints per-member counts; exit status
 // 0 when no case is missed, 1 when some case is, 2 on a usage or file error.
 
@@ -54,7 +54,7 @@ function number(value) {
   return undefined;
 }
 
-/** equivalence.vectors._close: every number within `within`, NaN matches NaN, an infinity
+/** equivalence.ports.vectors._close: every number within `within`, NaN matches NaN, an infinity
  * only itself; strings, booleans and null equal; lists and objects of the same shape. */
 function close(expected, answered, within) {
   const x = number(expected);
@@ -85,7 +85,7 @@ function close(expected, answered, within) {
   return false;
 }
 
-/** equivalence.vectors.meets, on values of the lossless reader. */
+/** equivalence.ports.vectors.meets, on values of the lossless reader. */
 function meets(expect, response) {
   if (expect.has('error')) {
     const got = family(response.get('error'));

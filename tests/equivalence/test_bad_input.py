@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from equivalence.malformed import base_call, cells, render, shown_on_every_machine
+from equivalence.malformed import base_call, cells
 from equivalence.members import REGISTRY
 from equivalence.model import Call, Refusal, Value, distance
+from equivalence.render.bad_input_page import render, shown_on_every_machine
 from equivalence.runner import ask, same_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +94,7 @@ def test_every_answer_on_the_page_is_shown_the_same_on_every_machine() -> None:
 def test_two_dimensional_weights_are_malformed() -> None:
     # scikit-learn 1.3 and 1.4 answer top_k_accuracy_score(..., normalize=False) with
     # sample_weight=[[0.0]] (np.dot takes it); a weight array is one-dimensional.
-    from equivalence.malformed import malformed_arguments
+    from equivalence.arguments import malformed_arguments
 
     roles = {"sample_weight": "weights"}
     assert malformed_arguments({"sample_weight": [[0.0]]}, roles)

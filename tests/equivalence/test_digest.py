@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from equivalence.digest import member_digest, member_digests, registry_digest
 from equivalence.members import REGISTRY
 from equivalence.model import Edge, Tolerance, VersionRange
+from equivalence.render.digest import member_digest, member_digests, registry_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "TopKAccuracy.score"
 
 
 def test_another_process_with_another_hash_seed_gives_the_same_digest() -> None:
-    code = "from equivalence.digest import registry_digest; print(registry_digest())"
+    code = "from equivalence.render.digest import registry_digest; print(registry_digest())"
     digests = set()
     for seed in ("1", "2"):
         completed = subprocess.run(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from equivalence.members import REGISTRY
-from equivalence.table import LONGEST_LINE, render, slug
+from equivalence.render.table import LONGEST_LINE, render, slug
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ["equivalence.md", "conformance.md", "bad-input.md", "performance.md"]
@@ -38,8 +38,8 @@ def test_slug_matches_the_headings_anchor_rule() -> None:
 
 
 def test_every_page_states_the_versions_the_matrix_shows() -> None:
-    from equivalence.applies import block, pages
-    from equivalence.matrix import load
+    from equivalence.render.applies import block, pages
+    from equivalence.render.matrix import load
 
     reports = load(ROOT / "reports" / "matrix")
     assert reports, "reports/matrix holds no report"

@@ -12,7 +12,7 @@ from equivalence.__main__ import main
 from equivalence.conformance import run_member
 from equivalence.members import REGISTRY
 from equivalence.model import Call, Edge, Member
-from equivalence.table import render
+from equivalence.render.table import render
 
 ROOT = Path(__file__).resolve().parents[2]
 

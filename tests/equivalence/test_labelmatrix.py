@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from equivalence import labelmatrix as lm
+from equivalence.draw import label_matrix as lm
 from equivalence.families.multilabel.members import HAMMING_OF_MATRIX
 from equivalence.model import Call
 from equivalence.view import view_of

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from equivalence.machine import describe, simd_summary
+from equivalence.render.machine import describe, simd_summary
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,10 @@ def test_a_disabled_dispatch_target_shows_in_the_description() -> None:
     highest = simd_summary(describe()["simd"])
     if highest not in describe()["simd"]["dispatch"]:
         pytest.skip(f"this CPU offers no dispatch target beyond the baseline ({highest})")
-    code = "import json; from equivalence.machine import describe; print(json.dumps(describe()))"
+    code = (
+        "import json; from equivalence.render.machine import describe; "
+        "print(json.dumps(describe()))"
+    )
     disabled = " ".join([*os.environ.get("NPY_DISABLE_CPU_FEATURES", "").split(), highest])
     completed = subprocess.run(
         [sys.executable, "-c", code],

@@ -9,8 +9,8 @@ from types import ModuleType
 from typing import Any
 
 from equivalence.__main__ import main
-from equivalence.digest import member_digests, registry_digest
-from equivalence.matrix import REGENERATE, load, render, stale
+from equivalence.render.digest import member_digests, registry_digest
+from equivalence.render.matrix import REGENERATE, load, render, stale
 from equivalence.versions import minor, sklearn_version, version_key
 from tests.equivalence._nox import noxfile
 

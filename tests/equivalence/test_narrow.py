@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from equivalence.faithful import judge_faithful
 from equivalence.members import REGISTRY

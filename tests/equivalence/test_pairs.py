@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from equivalence import pairs, shared
+from equivalence import shared
+from equivalence.draw import pairs
 from equivalence.members import REGISTRY
 from equivalence.model import Call
 from equivalence.view import TwoByTwo, View, is_count, on, view_of

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from equivalence.digest import registry_digest
 from equivalence.parallel import default_jobs
+from equivalence.render.digest import registry_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMBERS = ["Accuracy.score", "TopKAccuracy.score"]

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from equivalence import perclass
+from equivalence.draw import perclass
 from equivalence.families.report.members import COMPUTE
 from equivalence.model import Call
 from equivalence.view import View, view_of

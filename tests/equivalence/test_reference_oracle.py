@@ -8,10 +8,10 @@ import ast
 from pathlib import Path
 
 from equivalence import references
-from equivalence.digest import declaration
-from equivalence.matrix import load, render
 from equivalence.members import REGISTRY
-from equivalence.table import render as render_table
+from equivalence.render.digest import declaration
+from equivalence.render.matrix import load, render
+from equivalence.render.table import render as render_table
 
 ROOT = Path(__file__).resolve().parents[2]
 

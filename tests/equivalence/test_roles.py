@@ -7,10 +7,9 @@ import math
 from typing import Any
 
 import numpy as np
-from hypothesis import find, given, settings
-from hypothesis import strategies as st
+from hypothesis import find, given, settings, strategies as st
 
-from equivalence import roles as r
+from equivalence.draw import primitives as r
 
 FEW = settings(max_examples=60, deadline=None, database=None)
 
@@ -134,7 +133,7 @@ def test_with_defaults_leaves_out_optional_arguments_but_keeps_the_ones_named() 
 
 
 class _Counting:
-    """A ``draw`` that hands out fixed bytes, :data:`~equivalence.roles.CHUNK` at a time
+    """A ``draw`` that hands out fixed bytes, :data:`~equivalence.draw.primitives.CHUNK` at a time
     as the integer a reader draws, and counts the draws made of it."""
 
     def __init__(self, raw: bytes) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from equivalence.members import REGISTRY
-from equivalence.size import LIMIT, lines_per_member
+from equivalence.render.size import LIMIT, lines_per_member
 
 #: Members still over the limit, each held at its present size until it is cut below it.
 OVER_THE_LIMIT: dict[str, int] = {}
@@ -31,7 +31,7 @@ def test_the_members_over_the_limit_are_still_over_it() -> None:
 def test_a_helper_module_is_charged_to_its_importers() -> None:
     # logarithm.py declares no member; the probability family imports it and pays for it.
     from equivalence.families.probability import members as probability
-    from equivalence.size import _lines
+    from equivalence.render.size import _lines
 
     own = _lines("equivalence.families.probability.members") / len(probability.MEMBERS)
     helper = _lines("equivalence.logarithm") / len(probability.MEMBERS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 from typing import Any
 
@@ -13,7 +15,7 @@ from equivalence.malformed import is_malformed
 from equivalence.members import REGISTRY
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.runner import judge
-from equivalence.view import View, as_labels, view_of
+from equivalence.view import View, as_labels, prepared, view_of
 
 TOP_K = REGISTRY["TopKAccuracy.score"]
 ACCURACY = REGISTRY["Accuracy.score"]
@@ -189,3 +191,18 @@ def test_a_negative_class_count_has_no_matrix_to_ask_about() -> None:
     for name in ("BrierScore.multi_class", "LogLoss.multi_class"):
         call = Call(([0], [0.0], -1))
         assert judge(REGISTRY[name], call, "1.9.1").ok, name
+
+
+def test_a_member_is_prepared_once_and_a_changed_copy_anew() -> None:
+    first = prepared(ACCURACY)
+    assert prepared(ACCURACY) is first
+    assert first.names[:2] == ("y_true", "y_pred") and first.roles["sample_weight"] == "weights"
+    assert first.on_version("1.9.1") is first.on_version("1.9.1")
+    # a replaced declaration (another tolerance, other divergences) is read afresh
+    looser = dataclasses.replace(
+        ACCURACY, tolerance=dataclasses.replace(ACCURACY.tolerance, ulps=7)
+    )
+    assert prepared(looser) is not first and prepared(looser).on_version("1.9.1")[0] == 7
+    # so is a copy, which carries the original's reading in its __dict__
+    duplicate = copy.copy(ACCURACY)
+    assert prepared(duplicate).member is duplicate and prepared(ACCURACY) is first

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from equivalence.badges import badge, load, render
+from equivalence.render.badges import badge, load, render
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -27,10 +27,9 @@ from equivalence import view as s
 from equivalence.__main__ import main
 from equivalence.conformance import run_member
 from equivalence.members import REGISTRY
-from equivalence.model import Call, Divergence, Edge, Member
-from equivalence.process import Port, PortFailure
+from equivalence.model import Call, Divergence, Edge, Member, Unsendable
+from equivalence.ports.process import Port, PortFailure
 from equivalence.runner import judge
-from equivalence.wire import Unsendable
 from tests.porting._procs import running
 
 HERE = Path(__file__).resolve().parent

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from equivalence import vectors, wire
 from equivalence.members import REGISTRY
 from equivalence.model import Call, Value
-from equivalence.process import Port
+from equivalence.ports import vectors, wire
+from equivalence.ports.process import Port
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

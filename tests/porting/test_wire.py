@@ -8,9 +8,9 @@ import math
 import numpy as np
 import pytest
 
-from equivalence import wire
 from equivalence.members import REGISTRY
 from equivalence.model import Call, distance
+from equivalence.ports import wire
 from lodestar.errors import ArgumentError, ArgumentOutOfRangeError, UndefinedMetricError
 from lodestar.metrics import ClassificationReport, ConfusionMatrix
 from lodestar.metrics.classification.classification_report import ZeroDivision

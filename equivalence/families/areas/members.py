@@ -1,5 +1,5 @@
 """The areas under a binary score's curves: ``RocAuc.score`` and
-``AveragePrecision.score``, drawn as the curves are (:mod:`equivalence.scores`).
+``AveragePrecision.score``, drawn as the curves are (:mod:`equivalence.draw.scores`).
 
 ``roc_auc_score`` has no ``pos_label``: it is asked about ``y_true == pos_label`` when
 ``y_true`` holds two labels at most, and about ``y_true`` itself otherwise (where every
@@ -21,10 +21,10 @@ from collections.abc import Callable
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import blocks, scores, shared
-from equivalence import roles as r
+from equivalence import shared
+from equivalence.draw import blocks, primitives as r, scores
+from equivalence.draw.scores import Array
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange, distance
-from equivalence.scores import Array
 from equivalence.view import View
 from lodestar.metrics import AveragePrecision, Averaging, MultiClassStrategy, RocAuc
 

@@ -1,8 +1,9 @@
 """``AveragePrecision.per_label`` and ``.score[matrix]`` (the C# overload's parameters): a
-boolean label matrix (:mod:`equivalence.labelmatrix`), scores from :mod:`equivalence.scores`'
-tie-rich table, a weight a row. Measured on 1.3.2 to 1.9.1: all-zero weights refused but
-under ``weighted`` (0); non-finite input refused; ``"samples"`` answered; each column is the
-binary member's computation. ``expected`` is NumPy over :func:`scores.walk`."""
+boolean label matrix (:mod:`equivalence.draw.label_matrix`), scores from the tie-rich table
+of :mod:`equivalence.draw.scores`, a weight a row. Measured on 1.3.2 to 1.9.1: all-zero
+weights refused but under ``weighted`` (0); non-finite input refused; ``"samples"``
+answered; each column is the binary member's computation. ``expected`` is NumPy over
+:func:`scores.walk`."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import labelmatrix as lm
-from equivalence import roles as r
-from equivalence import scores, shared
+from equivalence import shared
+from equivalence.draw import label_matrix as lm, primitives as r, scores
+from equivalence.draw.scores import Array
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange, distance
-from equivalence.scores import Array
 from equivalence.view import View, is_count
 from lodestar.metrics import AveragePrecision, Averaging
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import blocks, shared
-from equivalence import roles as r
+from equivalence import shared
+from equivalence.draw import blocks, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.metrics import Accuracy, BrierScore

@@ -3,7 +3,7 @@
 ``Homogeneity``, ``Completeness``, ``VMeasure``, ``NormalizedMutualInformation`` and
 ``FowlkesMallows``.
 
-Every member takes the same two labellings (:mod:`equivalence.partitions` draws them and
+Every member takes the same two labellings (:mod:`equivalence.draw.partitions` draws them and
 names their edges), and scikit-learn answers each on every version from 1.3 to 1.9 with
 the same arithmetic, so the members differ only in their oracle, their own edges and,
 for the mutual information, the empty input that scikit-learn fails on.
@@ -16,11 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import partitions as p
+from equivalence.draw import partitions as p
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
-from lodestar.metrics import PairConfusionMatrix
-from lodestar.metrics import clustering as lc
+from lodestar.metrics import PairConfusionMatrix, clustering as lc
 
 __all__ = ["MEMBERS"]
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
 from equivalence.view import View
 from lodestar.metrics import Dcg, Ndcg

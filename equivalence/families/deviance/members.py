@@ -1,7 +1,7 @@
 """The deviance members: ``TweedieDeviance``, ``PoissonDeviance``, ``GammaDeviance`` and
 ``D2Tweedie``, each ``score`` of one output.
 
-The calls are the regression family's (:mod:`equivalence.outputs`), one output, with a
+The calls are the regression family's (:mod:`equivalence.draw.outputs`), one output, with a
 ``power`` drawn for the two members that take one (now and then one that names no
 distribution, or is not a finite number); seven calls in eight are then moved into the
 power's domain (the truth made non-negative, sometimes positive, the prediction
@@ -22,9 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import outputs as o
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import outputs as o, primitives as r
 from equivalence.families.pinball.members import with_policy
 from equivalence.model import (
     Call,
@@ -37,8 +36,13 @@ from equivalence.model import (
 )
 from equivalence.view import View
 from lodestar.errors import UndefinedMetricError
-from lodestar.metrics import D2Tweedie, GammaDeviance, PoissonDeviance, TweedieDeviance
-from lodestar.metrics import ZeroDivision as Zd
+from lodestar.metrics import (
+    D2Tweedie,
+    GammaDeviance,
+    PoissonDeviance,
+    TweedieDeviance,
+    ZeroDivision as Zd,
+)
 
 __all__ = ["MEMBERS"]
 

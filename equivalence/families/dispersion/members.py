@@ -1,7 +1,7 @@
 """The scores of a clustering against its own samples: ``CalinskiHarabasz.score`` and
 ``DaviesBouldin.score``.
 
-Both take one label per sample and the feature matrix (:mod:`equivalence.samples` draws
+Both take one label per sample and the feature matrix (:mod:`equivalence.draw.samples` draws
 them and names their edges) and refuse a label count outside ``[2, n - 1]`` with
 scikit-learn's sentence. lodestar takes scikit-learn's steps on the same contiguous rows
 (the same means, the same sums, the same distance expansion through the same matrix
@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import samples as s
+from equivalence.draw import samples as s
 from equivalence.model import Call, Divergence, Member, VersionRange
 from equivalence.view import View
 from lodestar.metrics import CalinskiHarabasz, DaviesBouldin

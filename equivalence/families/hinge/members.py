@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import blocks, shared
-from equivalence import roles as r
+from equivalence import shared
+from equivalence.draw import blocks, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, on
 from lodestar.metrics import HingeLoss

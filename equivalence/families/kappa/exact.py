@@ -1,6 +1,6 @@
 """Exact Cohen's kappa: rational throughout.
 
-The cells are those of :func:`equivalence.families.classification.exact._cells` (exact sums of the
+The cells are those of :func:`equivalence.families.confusion.exact.counted_cells` (exact sums of the
 weights, with the summation bound where weights are not whole). Each column and row sum
 and the total are sums of cells; each expected cell is ``column_i · row_j / total``, a
 product and a quotient; the observed and expected disagreements are sums of those cells
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from equivalence.arith import Approx, Exactly, Refuses, exact, nonzero, total
-from equivalence.families.classification.exact import _cells
+from equivalence.families.confusion.exact import counted_cells
 from lodestar.metrics import KappaWeighting, ZeroDivision
 from lodestar.metrics.classification.cohen_kappa import _policy, _weighting
 
@@ -39,7 +39,7 @@ def kappa(
     sample_weight: Any = None,
 ) -> Approx | Exactly:
     mode, policy = _weighting(weighting), _policy(zero_division)
-    _, cells = _cells(y_true, y_pred, labels, sample_weight)
+    _, cells = counted_cells(y_true, y_pred, labels, sample_weight)
     size = range(len(cells))
     columns = [total(cells[i][j] for i in size) for j in size]
     rows = [total(cells[i][j] for j in size) for i in size]

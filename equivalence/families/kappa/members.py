@@ -1,6 +1,6 @@
 """``CohenKappa.score`` and ``CohenKappa.score[cm]`` (the overload that reads a matrix).
 
-The calls are the confusion family's (:mod:`equivalence.families.confusion.members`), labels and
+The calls are the confusion family's (:mod:`equivalence.draw.labels`), labels and
 weights included, with a weighting and a zero-division policy added, and three scenarios
 of their own: a matrix holding no weight, one whose expected disagreement vanishes, and a
 weighting that is none of the three. ``replace_undefined_by`` appears in scikit-learn 1.9;
@@ -17,9 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import roles as r
 from equivalence import shared
-from equivalence.families.confusion import members as c
+from equivalence.draw import labels as lb, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -62,7 +61,7 @@ def _kappa_steps(cells: Any, weights: Any) -> tuple[float, float, float]:
 
 def _state(v: View) -> str | None:
     """``no_weight`` (a zero total), ``no_chance`` (1 - p_e = 0) or ``defined``."""
-    cells, weights = v.derived(c._cells), _weights(v)
+    cells, weights = v.derived(lb.cells_of), _weights(v)
     if cells is None or weights not in WEIGHTS:
         return None
     total, _, chance = _kappa_steps(cells, weights)
@@ -77,7 +76,7 @@ def _oracle(v: View) -> float:
 
     policy = v["zero_division"]
     value = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}.get(policy, math.nan)
-    kwargs = {"labels": c._given_labels(v), "weights": _weights(v), "sample_weight": v.unweighted}
+    kwargs = {"labels": lb.given_labels(v), "weights": _weights(v), "sample_weight": v.unweighted}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if "replace_undefined_by" in inspect.signature(cohen_kappa_score).parameters:
@@ -103,16 +102,16 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     policy = r.pick(draw, tuple(ZeroDivision))
     if scenario == "bad_weighting":
         weighting = r.pick(draw, ("cubic", "Linear", 1, True))
-    truth, predicted, labels, weight = draw(c._label_calls(scenario))
+    truth, predicted, labels, weight = draw(lb.label_calls(scenario))
     if scenario == "no_weight":  # a subset that keeps no sample, or weights that cancel
-        first, second = r.subset(draw, c.SPREAD, 2)
+        first, second = r.subset(draw, lb.SPREAD, 2)
         if r.flip(draw):
             truth, predicted, labels, weight = [first, first], [second, second], [first], None
         else:
             truth, predicted = [first, first, second], [first, second, second]
             labels, weight = None, [1.0, 1.0, -2.0]
     if scenario == "no_chance":  # one label on both sides, or weights that cancel it
-        first, second = r.subset(draw, c.SPREAD, 2)
+        first, second = r.subset(draw, lb.SPREAD, 2)
         truth, predicted = [first, second, second, first], [first, second, first, second]
         weight = [1.0, -1.0, 1.0, 1.0] if r.flip(draw) else [1.0, 0.0, 0.0, 0.0]
     kwargs: dict[str, Any] = {"weighting": weighting, "zero_division": policy}
@@ -123,7 +122,7 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
 
 def _by_position(v: View) -> bool:
     """A weighting whose distances between positions are not those between the labels."""
-    order = v.derived(c._order)
+    order = v.derived(lb.label_order)
     if order is None or _weights(v) not in WEIGHTS[1:]:
         return False
     values = np.asarray(order, dtype=float)
@@ -142,14 +141,16 @@ def _state_is(state: str) -> Any:
 
 
 EDGES = (
-    *c.COMMON_EDGES,
+    *lb.COMMON_EDGES,
     Edge("linear", "weighting LINEAR", lambda v: _weights(v) == "linear"),
     Edge("quadratic", "weighting QUADRATIC", lambda v: _weights(v) == "quadratic"),
     Edge("weighting_by_position", "label distances that are not position distances", _by_position),
     Edge(
         "orientation",
         "row sums that differ from the column sums",
-        lambda v: (m := v.derived(c._cells)) is not None and not np.array_equal(m.sum(0), m.sum(1)),
+        lambda v: (
+            (m := v.derived(lb.cells_of)) is not None and not np.array_equal(m.sum(0), m.sum(1))
+        ),
     ),
     Edge("no_weight", "a matrix of zero total", _state_is("no_weight")),
     Edge("no_chance", "1 - p_e = 0: no expected disagreement", _state_is("no_chance")),
@@ -163,7 +164,7 @@ EDGES = (
 )
 
 DIVERGENCES = (
-    *c.COMMON_DIVERGENCES[:2],
+    *lb.COMMON_DIVERGENCES[:2],
     shared.empty_input(until="1.8", answered="NaN"),
     shared.non_finite_weight(
         until="1.8", answered="kappa of the matrix through np.nan_to_num (NaN counted 0)"
@@ -187,7 +188,7 @@ EXAMPLE = Call(
     ([1, 1, 2, 2, 3, 3, 1, 3], [1, 3, 2, 1, 3, 2, 1, 3]),
     {"weighting": KappaWeighting.LINEAR, "labels": [3, 1, 2], "sample_weight": [1.0, 2.0] * 4},
 )
-_SCENARIOS = (*c.COMMON_SCENARIOS, "no_weight", "no_chance", "bad_weighting")
+_SCENARIOS = (*lb.COMMON_SCENARIOS, "no_weight", "no_chance", "bad_weighting")
 _COMMON: dict[str, Any] = {
     "oracle": _oracle,
     "since": "1.3",

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.families.dcg.members import _rows, _wrong_size
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance
 from equivalence.view import View

@@ -1,6 +1,6 @@
 """``MeanSquaredLogError`` and ``RootMeanSquaredLogError``: ``score`` and ``per_output``.
 
-The calls are the regression family's (:mod:`equivalence.outputs`), their values folded
+The calls are the regression family's (:mod:`equivalence.draw.outputs`), their values folded
 into ``[0, ∞)`` two times in three so that most calls lie in the domain, plus two scenarios
 of their own: values near zero (where ``log(1 + y)`` would lose the low bits of ``y``) and
 values near the largest double. scikit-learn refuses targets at or below -1 from 1.6 on,
@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import outputs as o
-from equivalence import roles as r
+from equivalence.draw import outputs as o, primitives as r
 from equivalence.model import Call, Divergence, Edge, VersionRange
 from equivalence.view import View
 from lodestar.metrics import MeanSquaredLogError, RootMeanSquaredLogError

@@ -1,6 +1,6 @@
 """The exact Matthews correlation: rational up to one square root.
 
-From the cells counted exactly (:func:`equivalence.families.classification.exact._cells`), the row
+From the cells counted exactly (:func:`equivalence.families.confusion.exact.counted_cells`), the row
 sums ``t``, column sums ``p``, trace ``c`` and total ``n`` are sums in any order, the
 numerator ``c·n - Σ tᵢpᵢ`` and the two factors ``n² - Σ pᵢ²`` and ``n² - Σ tᵢ²`` are
 rational, and so is their product. Where the product is zero the answer is the policy's
@@ -30,7 +30,7 @@ from equivalence.arith import (
     nonzero,
     total,
 )
-from equivalence.families.classification.exact import _cells
+from equivalence.families.confusion.exact import counted_cells
 from lodestar.metrics import ZeroDivision
 from lodestar.metrics.classification.matthews_correlation import _policy
 
@@ -57,7 +57,7 @@ def score(
     sample_weight: Any = None,
 ) -> Approx | Exactly:
     policy = _policy(zero_division)
-    _, cells = _cells(y_true, y_pred, labels, sample_weight)
+    _, cells = counted_cells(y_true, y_pred, labels, sample_weight)
     size = range(len(cells))
     true = [total(row) for row in cells]
     pred = [total(cells[i][j] for i in size) for j in size]

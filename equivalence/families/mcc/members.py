@@ -13,9 +13,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import roles as r
 from equivalence import shared
-from equivalence.families.confusion import members as c
+from equivalence.draw import labels as lb, primitives as r
 from equivalence.model import Call, Edge, Member
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -37,7 +36,7 @@ def score_of_matrix(
 
 
 def _factors(v: View) -> list[float] | None:  # n² - p·p and n² - t·t
-    if (cells := v.derived(c._cells)) is None:
+    if (cells := v.derived(lb.cells_of)) is None:
         return None
     n = cells.sum()
     return [n * n - float(s @ s) for s in (cells.sum(axis=0), cells.sum(axis=1))]
@@ -59,7 +58,7 @@ def _negative(count: int) -> Any:
 
 
 EDGES = (
-    *c.COMMON_EDGES,
+    *lb.COMMON_EDGES,
     *(_undefined(policy) for policy in ZeroDivision),
     Edge("negative_product", "one factor under the square root negative", _negative(1)),
     Edge("both_factors_negative", "both factors negative: a value past ±1", _negative(2)),
@@ -69,7 +68,7 @@ EDGES = (
 )
 
 DIVERGENCES = (
-    *c.COMMON_DIVERGENCES[:2],  # labels named twice, a fractional value in labels
+    *lb.COMMON_DIVERGENCES[:2],  # labels named twice, a fractional value in labels
     shared.empty_input(until="1.8", answered="0.0"),
     shared.non_finite_weight(
         until="1.8",
@@ -85,9 +84,9 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     policy = r.pick(draw, tuple(ZeroDivision))
     if scenario == "bad_zero_division":
         bad = r.pick(draw, (0, 1.0, math.nan, "warn", "zero", None, True))
-        return c._keyword_call(draw, "valid", {"zero_division": bad})
+        return lb.keyword_call(draw, "valid", {"zero_division": bad})
     if scenario == "constant":
-        truth, predicted, labels, weight = draw(c._label_calls("valid"))
+        truth, predicted, labels, weight = draw(lb.label_calls("valid"))
         side = truth if draw(st.booleans()) else predicted
         side[:] = side[:1] * len(side)
         kwargs = {"zero_division": policy, "labels": labels, "sample_weight": weight}
@@ -95,14 +94,14 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "negative_weights":
         # Row sums [2, -1] against column sums [1/2, 1/2] (one factor negative) or [2, -1]
         # (both), either way round, scaled, in any order.
-        a, b = r.subset(draw, c.SPREAD, 2)
+        a, b = r.subset(draw, lb.SPREAD, 2)
         rows = [(a, a, 1.0), (a, b, 1.0), (b, a, -0.5), (b, b, -0.5)]
         rows = r.permutation(draw, [(a, a, 2.0), (b, b, -1.0)] if draw(st.booleans()) else rows)
         scale, swap = r.pick(draw, (1.0, 0.5, 3.0)), draw(st.booleans())
         pairs = [(p, t) if swap else (t, p) for t, p, _ in rows]
         kwargs = {"zero_division": policy, "sample_weight": [w * scale for *_, w in rows]}
         return Call(tuple(list(side) for side in zip(*pairs, strict=True)), kwargs)
-    return c._keyword_call(draw, scenario, {"zero_division": policy})
+    return lb.keyword_call(draw, scenario, {"zero_division": policy})
 
 
 _VALUE = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: math.nan}
@@ -114,7 +113,7 @@ def _oracle(v: View) -> float:
     the root is zero. A ``zero_division`` that is no policy is an argument it has not."""
     from sklearn.metrics import confusion_matrix, matthews_corrcoef
 
-    policy, labels, weight = v["zero_division"], c._given_labels(v), v.unweighted
+    policy, labels, weight = v["zero_division"], lb.given_labels(v), v.unweighted
     if _bad(policy):
         raise TypeError("matthews_corrcoef() got an unexpected keyword argument 'zero_division'")
     if labels is None and policy is ZeroDivision.ZERO:
@@ -144,7 +143,7 @@ def _member(name: str, csharp: str, implementation: Any) -> Member:
         "labels or a zero_division other than ZERO, its steps on confusion_matrix(y_true, "
         "y_pred, labels=labels, sample_weight=sample_weight)",
         since="1.3",
-        scenarios=c._scenarios(_calls, ("constant", "negative_weights", "bad_zero_division")),
+        scenarios=lb.scenarios_of(_calls, ("constant", "negative_weights", "bad_zero_division")),
         edges=EDGES,
         divergences=DIVERGENCES,
         refusals=(ArgumentError, UndefinedMetricError),

@@ -1,6 +1,6 @@
 """``MedianAbsoluteError.score`` and ``.per_output``.
 
-The calls are the regression family's (:mod:`equivalence.outputs`), plus two scenarios of
+The calls are the regression family's (:mod:`equivalence.draw.outputs`), plus two scenarios of
 the weighted median's own: uniform fractional weights (``[0.7] * n``, where the running
 sum lands a few units in the last place off the half and scikit-learn's epsilon decides
 between one order statistic and two), and whole weights with zeros, where the cumulative
@@ -15,9 +15,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import outputs as o
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import outputs as o, primitives as r
 from equivalence.model import Call, Divergence, Edge, VersionRange
 from equivalence.view import View, as_floats
 from lodestar.metrics import MedianAbsoluteError

@@ -3,7 +3,7 @@
 
 The single-label forms draw their calls as ``Accuracy.score`` and
 ``ConfusionMatrix.compute`` do; the label-matrix forms (``[matrix]``) draw two boolean
-blocks from :mod:`equivalence.labelmatrix` and are called through a wrapper with the
+blocks from :mod:`equivalence.draw.label_matrix` and are called through a wrapper with the
 C# overload's parameters, ``label_count`` third. A matrix entry of
 ``MultilabelConfusionMatrix`` is compared on its cells, ``[[tn, fp], [fn, tp]]``.
 """
@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import labelmatrix as lm
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import label_matrix as lm, labels as lb, primitives as r
 from equivalence.families.classification import members as classification
 from equivalence.families.confusion import members as confusion
 from equivalence.model import (
@@ -258,7 +257,7 @@ def _zero_one_oracle(v: View) -> float:
 def _stack_oracle(v: View) -> Any:
     from sklearn.metrics import multilabel_confusion_matrix
 
-    labels = confusion._given_labels(v)
+    labels = lb.given_labels(v)
     return multilabel_confusion_matrix(
         *v.args[:2], labels=labels, sample_weight=v.unweighted
     ).astype(np.float64)
@@ -317,9 +316,9 @@ STACK = replace(
     oracle=_stack_oracle,
     oracle_call="multilabel_confusion_matrix(y_true, y_pred, labels=labels, "
     "sample_weight=sample_weight)",
-    edges=tuple(e for e in confusion.COMMON_EDGES if e.name != "zero_sum_row"),
+    edges=tuple(e for e in lb.COMMON_EDGES if e.name != "zero_sum_row"),
     divergences=(
-        *confusion.COMMON_DIVERGENCES[1:2],
+        *lb.COMMON_DIVERGENCES[1:2],
         shared.empty_input(until="1.8", answered="an empty stack"),
         shared.non_finite_weight(until="1.8", answered="NaN cells"),
         shared.all_zero_weight(until="1.9", answered="a stack of zero matrices"),

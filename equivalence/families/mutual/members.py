@@ -1,6 +1,6 @@
 """``AdjustedMutualInformation.score``: the mutual information corrected for chance.
 
-It takes the two labellings every agreement score takes (:mod:`equivalence.partitions`
+It takes the two labellings every agreement score takes (:mod:`equivalence.draw.partitions`
 draws them and names their edges). Its own edges are the cases where the correction
 degenerates: the expected mutual information equal to the entropies (every sample alone
 on both sides, where the denominator vanishes and scikit-learn pushes it to the double's
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from equivalence import partitions as p
+from equivalence.draw import partitions as p
 from equivalence.model import (
     Call,
     Divergence,

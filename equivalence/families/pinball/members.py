@@ -1,6 +1,6 @@
 """The quantile members: ``PinballLoss``, ``D2Pinball`` and ``D2AbsoluteError``, each
 ``score`` and ``per_output``. The target blocks, oracle and shared declarations are
-:mod:`equivalence.outputs`'s; this module adds the quantile ``alpha``, the
+:mod:`equivalence.draw.outputs`'s; this module adds the quantile ``alpha``, the
 ``zero_division`` policy and what moved across scikit-learn versions.
 
 Measured on 1.3.2 to 1.9.1: ``d2_pinball_score`` took its baseline with
@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import outputs as o
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import outputs as o, primitives as r
 from equivalence.model import Divergence, Edge, Member, VersionRange
 from equivalence.versions import sklearn_since
 from equivalence.view import View

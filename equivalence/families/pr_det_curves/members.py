@@ -1,5 +1,5 @@
 """The precision-recall and DET curves: ``PrecisionRecallCurve.compute`` and
-``DetCurve.compute``, on the threshold walk and the calls of :mod:`equivalence.scores`.
+``DetCurve.compute``, on the threshold walk and the calls of :mod:`equivalence.draw.scores`.
 scikit-learn is always asked with ``pos_label`` passed explicitly.
 
 Measured on 1.3.2, 1.6.1, 1.7.2, 1.8.0 and 1.9.1: both curves refuse what ``roc_curve``
@@ -19,9 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import blocks, scores, shared
+from equivalence import shared
+from equivalence.draw import blocks, scores
+from equivalence.draw.scores import Array
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange, distance
-from equivalence.scores import Array
 from equivalence.versions import sklearn_since
 from equivalence.view import View
 from lodestar.metrics import DetCurve, PrecisionRecallCurve

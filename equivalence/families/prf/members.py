@@ -5,7 +5,7 @@ The ten members take the same arguments (``FBeta`` one more, ``beta``), so they 
 table: the label calls of the confusion-matrix family (subsets, supersets, far-apart and
 absent labels, cancelling weights), to which each call adds ``zero_division``, and for a
 ``score`` ``average`` and ``pos_label``. What they share with ``ClassificationReport``
-comes from :mod:`equivalence.perclass`: the classes and counts of a call, read once, the
+comes from :mod:`equivalence.draw.perclass`: the classes and counts of a call, read once, the
 edges of a policy and of a label set, scikit-learn asked under a policy, and the
 declarations of its label sets and of its F before 1.4. A member is the row of
 :data:`FAMILY` it comes from.
@@ -27,9 +27,8 @@ from typing import Any, NamedTuple
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import perclass, shared
-from equivalence import roles as r
-from equivalence.families.confusion import members as c
+from equivalence import shared
+from equivalence.draw import labels as lb, perclass, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -144,7 +143,7 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
         Edge(
             "micro_label_subset",
             "average MICRO with labels leaving samples out",
-            lambda v: _average(v) is Averaging.MICRO and c._drops_samples(v),
+            lambda v: _average(v) is Averaging.MICRO and lb.drops_samples(v),
         ),
         Edge(
             "nan_average",
@@ -162,7 +161,7 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
         Edge("beta_inf", "beta = infinity: refused here", lambda v: _beta(v) == math.inf),
     )
     return (
-        *c.COMMON_EDGES,
+        *lb.COMMON_EDGES,
         *policy,
         Edge(
             "undefined_class", "a class or a sum with nothing predicted or nothing true", _undefined
@@ -174,22 +173,22 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
 
 # -- the calls -----------------------------------------------------------------------------
 
-_SCENARIOS = (*c.COMMON_SCENARIOS, "binary", "binary_one_label", "undefined", "zero_support")
+_SCENARIOS = (*lb.COMMON_SCENARIOS, "binary", "binary_one_label", "undefined", "zero_support")
 
 
 @st.composite
 def _calls(draw: r.Draw, scenario: str, kind: Kind, score: bool) -> Call:
     base = {"binary": "valid", "binary_one_label": "valid", "undefined": "labels_superset"}
-    truth, predicted, labels, weight = draw(c._label_calls(base.get(scenario, scenario)))
+    truth, predicted, labels, weight = draw(lb.label_calls(base.get(scenario, scenario)))
     if scenario in ("binary", "binary_one_label") and truth:
-        values = c.SPREAD if draw(st.booleans()) else (0, 1)
+        values = lb.SPREAD if draw(st.booleans()) else (0, 1)
         chosen = r.subset(draw, values, 1 if scenario == "binary_one_label" else 2)
         truth = [chosen[hash(t) % len(chosen)] for t in truth]
         predicted = [chosen[hash(p) % len(chosen)] for p in predicted]
         labels = None
     if scenario == "zero_support":
         # Two classes whose supports cancel: a's weights positive, b's their negated total.
-        a, b = r.subset(draw, c.SPREAD, 2)
+        a, b = r.subset(draw, lb.SPREAD, 2)
         half = draw(r.weights(r.index(draw, 3) + 1, "positive"))
         truth = [a] * len(half) + [b]
         predicted = [r.pick(draw, (a, b)) for _ in truth]

@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import blocks, shared
-from equivalence import roles as r
+from equivalence import shared
+from equivalence.draw import blocks, primitives as r
 from equivalence.logarithm import LOG_LOSS_TOLERANCE
 from equivalence.model import Call, Divergence, Edge, Member, Predicate, VersionRange
 from equivalence.versions import sklearn_since

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import pairs, shared
-from equivalence import roles as r
-from equivalence.families.confusion.members import SPREAD
+from equivalence import shared
+from equivalence.draw import pairs, primitives as r
+from equivalence.draw.labels import SPREAD
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.versions import sklearn_since
 from equivalence.view import TwoByTwo, View, is_count, on

@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Edge, Member
 from equivalence.references import reciprocal_rank
 from equivalence.view import View, on

@@ -1,5 +1,5 @@
 """The mean-type regression members and ``MaxError``. Everything they share (the target
-blocks, the oracle, the edges and divergences) is :mod:`equivalence.outputs`'s; a member
+blocks, the oracle, the edges and divergences) is :mod:`equivalence.draw.outputs`'s; a member
 here names its scikit-learn function and what is its own."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import outputs as o
+from equivalence.draw import outputs as o
 from equivalence.model import Edge, Member
 from equivalence.view import View
 from lodestar.metrics import (

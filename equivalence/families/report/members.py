@@ -5,7 +5,7 @@ labels, sample_weight)``, and ``to_text`` one more keyword, ``digits``. ``comput
 compared with ``classification_report(..., output_dict=True)`` through :func:`as_dict`,
 which builds the dictionary from the report the way scikit-learn builds its own;
 ``to_text`` is compared with the printed table, string for string. The calls, classes,
-counts and ``zero_division`` policies are those of :mod:`equivalence.perclass`.
+counts and ``zero_division`` policies are those of :mod:`equivalence.draw.perclass`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import perclass, shared
-from equivalence import roles as r
+from equivalence import shared
+from equivalence.draw import perclass, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -140,7 +140,7 @@ TEXT_EDGES = (
 
 def _dict_oracle(v: View, **extra: Any) -> Any:
     """``classification_report(..., output_dict=True)``, the policy and the weights asked
-    as :func:`equivalence.perclass.ask` asks them (and ``extra`` in place of
+    as :func:`equivalence.draw.perclass.ask` asks them (and ``extra`` in place of
     ``output_dict``)."""
     from sklearn.metrics import classification_report
 
@@ -161,7 +161,7 @@ def _text_oracle(v: View) -> Any:
     return _dict_oracle(v, digits=v["digits"])
 
 
-# -- the calls: those of equivalence.perclass, with target_names and digits ---------
+# -- the calls: those of equivalence.draw.perclass, with target_names and digits ---------
 
 NAMED = ("target_names", "target_names_length", "target_names_not_strings")
 DIGITS = {

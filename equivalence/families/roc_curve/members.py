@@ -18,14 +18,15 @@ from functools import partial
 
 import numpy as np
 
-from equivalence import blocks, scores, shared
+from equivalence import shared
+from equivalence.draw import blocks, scores
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange, distance
 from equivalence.view import View
 from lodestar.metrics import RocCurve
 
 __all__ = ["MEMBERS", "ROC_CURVE"]
 
-from equivalence.scores import Array
+from equivalence.draw.scores import Array
 
 
 def roc_expected(v: View, reverse_ties: bool = False) -> list[Array]:

@@ -2,7 +2,7 @@
 themselves (euclidean), ``score_from_distances`` and ``per_sample_from_distances`` from
 a matrix scikit-learn is handed as ``metric='precomputed'``.
 
-The samples come from :mod:`equivalence.features`. The matrices are those samples'
+The samples come from :mod:`equivalence.draw.features`. The matrices are those samples'
 euclidean distances (taken as differences, not as scikit-learn's expansion), then
 spoiled the ways a caller's matrix can be: a non-zero diagonal, an asymmetric pair, a
 negative entry, whole numbers, a non-finite entry, a size that is not ``n²``.
@@ -20,9 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import features as f
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import features as f, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats, rows_of
 from lodestar.metrics import Silhouette

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from equivalence import blocks, shared
-from equivalence import roles as r
+from equivalence import shared
+from equivalence.draw import blocks, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member, Predicate
 from equivalence.view import View
 from lodestar.metrics import TopKAccuracy
@@ -54,14 +54,11 @@ def _ranked_binary_accuracy(v: View) -> float:
 
 
 def _oracle(v: View) -> float:
-    """``top_k_accuracy_score`` with ``labels=range(class_count)``.
-
-    A flat block is reshaped to ``(n, class_count)``. scikit-learn takes a binary
-    problem only as one score per sample, so at ``class_count = 2`` it is asked with
-    the second column, the score of class 1, after its own ``check_array`` has seen the
-    whole block (so that a NaN in the first column is refused as it would be in a wider
-    one).
-    """
+    """``top_k_accuracy_score`` with ``labels=range(class_count)``, a flat block reshaped
+    to ``(n, class_count)``. At ``class_count = 2`` scikit-learn takes one score a sample,
+    so it is asked with the second column (class 1's score), after its own
+    ``check_array`` has seen the whole block: a NaN in the first column is refused as in
+    a wider block."""
     from sklearn.metrics import top_k_accuracy_score
     from sklearn.utils import check_array
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence import roles as r
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats
 from lodestar.metrics import Auc

@@ -1,6 +1,6 @@
 """``R2`` and ``ExplainedVariance``: ``score``, ``per_output`` and ``variance_weighted``.
 
-The calls are the regression family's (:mod:`equivalence.outputs`) with ``force_finite``
+The calls are the regression family's (:mod:`equivalence.draw.outputs`) with ``force_finite``
 drawn, and for ``R2`` a ``zero_division``, plus scenarios of their own: one sample, a
 truth that does not vary, and per-output variances that cancel under negative weights.
 ``zero_division`` has no scikit-learn parameter: ``r2_score`` warns and answers NaN on
@@ -18,9 +18,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import outputs as o
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import outputs as o, primitives as r
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats
 from lodestar.errors import ArgumentError, UndefinedMetricError

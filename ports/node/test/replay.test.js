@@ -13,7 +13,7 @@ const { answer } = require('../port');
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const REPLAY = path.join(__dirname, '..', 'replay.js');
 
-test('meets: the rules of equivalence/vectors.py:meets', () => {
+test('meets: the rules of equivalence/ports/vectors.py:meets', () => {
   const m = (expect, response) => meets(parse(expect), parse(response));
   assert.ok(m('{"value": 0.5, "within": 1e-12}', '{"value": 0.5000000000001}'));
   assert.ok(!m('{"value": 0.5, "within": 1e-12}', '{"value": 0.50000000001}'));

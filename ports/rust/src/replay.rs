@@ -1,6 +1,6 @@
 //! Replaying exported vectors (`python -m equivalence vectors ... --output DIR`) against
 //! this port, without Python: the lossless reader, the header checked (format, count,
-//! SHA-256 of the case lines), and the rules of `equivalence/vectors.py:meets`.
+//! SHA-256 of the case lines), and the rules of `equivalence/ports/vectors.py:meets`.
 
 use std::path::{Path, PathBuf};
 
@@ -49,7 +49,7 @@ fn number(value: &Value) -> Option<f64> {
     }
 }
 
-/// `equivalence.vectors._close`.
+/// `equivalence.ports.vectors._close`.
 pub fn close(expected: &Value, answered: &Value, within: f64) -> bool {
     if let Some(x) = number(expected) {
         let y = match number(answered) {
@@ -81,7 +81,7 @@ pub fn close(expected: &Value, answered: &Value, within: f64) -> bool {
     }
 }
 
-/// `equivalence.vectors.meets`.
+/// `equivalence.ports.vectors.meets`.
 pub fn meets(expect: &Value, response: &Value) -> bool {
     if let Some(wanted) = expect.get("error") {
         let got = response.get("error").and_then(Value::as_str).and_then(family);

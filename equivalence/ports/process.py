@@ -3,11 +3,11 @@
 :class:`Port` starts the command once, through the shell, in the current directory. For
 each call it writes one request line to the process's standard input and reads one
 response line from its standard output before sending the next (the format is in
-:mod:`equivalence.wire` and ``docs/porting.md``).
+:mod:`equivalence.ports.wire` and ``docs/porting.md``).
 
 :meth:`Port.implementation` gives a Python callable with the member's signature, so
 that the port plugs into :func:`equivalence.conformance.run_member` exactly as a Python
-implementation does. A call JSON cannot carry raises :class:`~equivalence.wire.Unsendable`
+implementation does. A call JSON cannot carry raises :class:`~equivalence.ports.wire.Unsendable`
 (the runner counts it as not asked). A process that dies, does not answer within the
 timeout, or answers something that is not a response raises :class:`PortFailure`, a
 ``BaseException``: it is no answer to judge, so it ends the run instead of being
@@ -30,9 +30,9 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from equivalence import wire
-from equivalence.model import Call, Member
-from equivalence.wire import Unsendable, shown
+from equivalence.model import Call, Member, Unsendable
+from equivalence.ports import wire
+from equivalence.ports.wire import shown
 
 __all__ = ["DEFAULT_TIMEOUT", "FAULTS", "Port", "PortFailure", "Unsendable", "end_process"]
 

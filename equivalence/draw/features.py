@@ -3,7 +3,7 @@ of the clustering family reads (silhouette, Calinski–Harabasz, Davies–Bouldi
 edges it reaches.
 
 The block is ``n × d`` finite doubles, drawn as one array (one run of bytes, as every
-role of :mod:`equivalence.roles` is) in one of several flavours, each leaning on what
+role of :mod:`equivalence.draw.primitives` is) in one of several flavours, each leaning on what
 breaks a port: a coarse grid (ties between distances, and whole points repeated), any
 float of moderate size, points repeated outright, every cluster shifted far from the
 others, and one large offset added to every point (``1e8`` next to spreads of one: the
@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Edge
 from equivalence.view import View, as_floats, is_count
 
@@ -75,7 +75,7 @@ def concrete(draw: r.Draw, scenario: str, groups: dict[str, tuple[str, ...]] = G
 
 def matrix(draw: r.Draw, samples: int, features: int, flavour: str) -> Array:
     """``samples × features`` finite doubles of one flavour (see the module's text), each
-    array one draw of bytes (:mod:`equivalence.roles`); ``apart`` is drawn as the grid
+    array one draw of bytes (:mod:`equivalence.draw.primitives`); ``apart`` is drawn as the grid
     and shifted by the caller, cluster by cluster."""
     size = samples * features
     if flavour in ("grid", "apart"):

@@ -15,9 +15,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from equivalence.machine import simd_summary
 from equivalence.members import REGISTRY
 from equivalence.model import VersionRange
+from equivalence.render.digest import member_digests, registry_digest
+from equivalence.render.machine import simd_summary
 from equivalence.versions import minor, version_key
 
 __all__ = ["REGENERATE", "load", "render", "stale"]
@@ -167,8 +168,6 @@ def _name(report: dict[str, Any]) -> str:
 def stale(reports: list[dict[str, Any]]) -> list[str]:
     """One line per report that the current registry did not produce: which cell, and
     which members' declarations changed since (empty when every report is current)."""
-    from equivalence.digest import member_digests, registry_digest
-
     current = registry_digest()
     declarations = member_digests()
     lines = []

@@ -1,7 +1,7 @@
 """The JSON a port reads and writes: arguments, numbers, answers and refusals.
 
-One encoding serves the process protocol (:mod:`equivalence.process`) and the exported
-vectors (:mod:`equivalence.vectors`); ``docs/porting.md`` is its reference.
+One encoding serves the process protocol (:mod:`equivalence.ports.process`) and the exported
+vectors (:mod:`equivalence.ports.vectors`); ``docs/porting.md`` is its reference.
 
 Arguments
     A JSON object keyed by the member's Python parameter names. An argument the call does
@@ -61,7 +61,8 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.model import Call, Member, shown
+from equivalence.arguments import bound_arguments
+from equivalence.model import Call, Member, Skipped, Unsendable, shown
 from lodestar.errors import (
     ArgumentError,
     ArgumentNullError,
@@ -81,7 +82,6 @@ __all__ = [
     "WireFields",
     "WireLikelihoodRatios",
     "WireReport",
-    "arguments",
     "decode_number",
     "decode_result",
     "dumps",
@@ -179,27 +179,10 @@ def _why_not(value: Any, where: str) -> str | None:
     return f"{where} is a {type(value).__name__}, which JSON has no form for"
 
 
-def arguments(member: Member, call: Call) -> dict[str, Any]:
-    """The call's arguments by Python parameter name, in the signature's order."""
-    import inspect
-
-    names = list(inspect.signature(member.implementation).parameters)
-    if len(call.args) > len(names):
-        raise TypeError(f"{member.name} takes {len(names)} arguments, the call passes more")
-    bound = dict(zip(names, call.args, strict=False))
-    for name, value in call.kwargs.items():
-        if name in bound:
-            raise TypeError(f"{member.name}: {name} passed twice")
-        bound[name] = value
-    return {name: bound[name] for name in names if name in bound} | {
-        name: value for name, value in bound.items() if name not in names
-    }
-
-
 def unsendable(member: Member, call: Call) -> str | None:
     """Why ``call`` cannot be carried as JSON, or ``None`` when it can (see the module)."""
     try:
-        bound = arguments(member, call)
+        bound = bound_arguments(member, call)
     except TypeError as error:
         return str(error)
     for name, value in bound.items():
@@ -250,7 +233,7 @@ def request(member: Member, call: Call) -> dict[str, Any]:
     return {
         "member": member.name,
         "csharp": member.csharp,
-        "arguments": {name: encode(value) for name, value in arguments(member, call).items()},
+        "arguments": {name: encode(value) for name, value in bound_arguments(member, call).items()},
     }
 
 
@@ -554,23 +537,6 @@ def family(member: Member, error: type[BaseException]) -> str:
 def error_name(error: type[BaseException]) -> str:
     """The Python name of a ``lodestar.errors`` type."""
     return error.__name__
-
-
-class Unsendable(Exception):
-    """Raised instead of asking a port a call that JSON cannot carry.
-
-    The runner treats it as a call not asked: no verdict, no example counted.
-    """
-
-
-class Skipped(Unsendable):
-    """A call a port answered ``{"skipped": why, "issue": url}`` (protocol 2): a case it
-    knowingly does not handle. Not judged; counted, listed in the report, and a failure
-    under ``check --strict``."""
-
-    def __init__(self, why: str, issue: str | None = None) -> None:
-        super().__init__(why)
-        self.why, self.issue = why, issue
 
 
 class PortErrored(Exception):

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import roles as r
+from equivalence.draw import primitives as r
 from equivalence.model import Edge
 from equivalence.view import View, is_count
 
@@ -52,7 +52,7 @@ VALID: tuple[str, ...] = ("valid", "weighted", "all_zero_rows", "all_one_rows", 
 VALID += ("one_row", "zero_sum_weight")
 #: The scenarios every member refuses (or scikit-learn treats apart): no row, blocks of
 #: different shapes, a size that is not whole rows, ``label_count`` below 1, and the bad
-#: weights of :data:`equivalence.roles.BAD_WEIGHTS`.
+#: weights of :data:`equivalence.draw.primitives.BAD_WEIGHTS`.
 INVALID: tuple[str, ...] = ("empty", "shape_mismatch", "partial_row", "no_label")
 INVALID += ("wrong_weight_length", "non_finite_weight", "all_zero_weight")
 

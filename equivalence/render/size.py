@@ -20,7 +20,7 @@ __all__ = ["HELPERS", "LIMIT", "lines_per_member"]
 #: The most lines one member may cost.
 LIMIT = 200
 
-_ROOT = Path(__file__).parent
+_ROOT = Path(__file__).parent.parent  # the equivalence package
 
 
 def _source(module: str) -> str:

@@ -15,8 +15,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Edge
 from equivalence.view import View
 

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Divergence, DivergenceKind, Edge, VersionRange
 from equivalence.view import View, as_labels
 from lodestar.metrics import ZeroDivision

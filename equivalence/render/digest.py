@@ -17,7 +17,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from equivalence.members import REGISTRY
 from equivalence.model import Member
+from equivalence.mutants import MUTANTS
 
 __all__ = ["declaration", "member_digest", "member_digests", "registry_digest"]
 
@@ -46,8 +48,6 @@ def _plain(value: Any) -> Any:
 
 
 def _seeded_bugs() -> dict[str, list[str]]:
-    from equivalence.mutants import MUTANTS
-
     names: dict[str, list[str]] = {}
     for mutant in MUTANTS:
         names.setdefault(mutant.member, []).append(mutant.name)
@@ -95,8 +95,6 @@ def member_digest(member: Member, seeded_bugs: Iterable[str] = ()) -> str:
 def member_digests(registry: Mapping[str, Member] | None = None) -> dict[str, str]:
     """Every member's digest, by name (the registry's unless another is given)."""
     if registry is None:
-        from equivalence.members import REGISTRY
-
         registry = REGISTRY
     bugs = _seeded_bugs()
     return {name: member_digest(member, bugs.get(name, ())) for name, member in registry.items()}

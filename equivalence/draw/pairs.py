@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from equivalence import roles as r
 from equivalence import shared
-from equivalence.blocks import NAMED_WEIGHTS
+from equivalence.draw import primitives as r
+from equivalence.draw.blocks import NAMED_WEIGHTS
 from equivalence.model import Call
 
 __all__ = ["EDGES", "finish", "start"]
@@ -52,7 +52,7 @@ def finish(
     """The call ``(truth, prediction)`` with ``kwargs``, the shared scenarios applied.
 
     Weights already in ``kwargs`` are kept. Else they are drawn as a scenario of
-    :data:`~equivalence.blocks.NAMED_WEIGHTS` names them, of every valid kind in the
+    :data:`~equivalence.draw.blocks.NAMED_WEIGHTS` names them, of every valid kind in the
     ``weighted`` scenario, of the kinds ``weights`` gives the member's own scenarios,
     or not at all. A ``length_mismatch`` prediction gains ``spare`` or loses its last
     label; a ``fractional_label`` truth gets a label with a fractional part."""

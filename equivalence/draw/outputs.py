@@ -8,7 +8,7 @@ whose metric has a domain passes ``adjust`` to move the drawn values into it (or
 
 The values lean toward what breaks ports: a coarse grid (ties, exact residuals, zeros),
 any float, wide values, and ill-conditioned targets, a large offset with a small
-spread. Weights come in every kind :mod:`equivalence.roles` draws, sums of exactly zero
+spread. Weights come in every kind :mod:`equivalence.draw.primitives` draws, sums of exactly zero
 included; output weights positive, signed, summing to zero, or given for one output.
 
 :func:`member` builds a declaration from these parts: its oracle reshapes a flat block
@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import roles as r
 from equivalence import shared
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
 from equivalence.view import View, as_floats, parameters_of
 
@@ -243,7 +243,7 @@ def calls(
     adjust: Callable[[r.Draw, Draft], Draft] | None = None,
 ) -> st.SearchStrategy[Call]:
     """The calls of ``scenario``; ``adjust`` changes each draft before it is written.
-    A call is read out of one :class:`~equivalence.roles.Reader`: its switches, values
+    A call is read out of one :class:`~equivalence.draw.primitives.Reader`: its switches, values
     and weights (and whatever ``adjust`` reads) in one Hypothesis draw, seldom two."""
     return _build(scenario, weighted, output_weights, counted, adjust)
 

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence import roles as r
+from equivalence.draw import primitives as r
 from equivalence.model import Call, Edge
 from equivalence.view import View, rows_of
 

@@ -7,7 +7,7 @@ For test suites in languages that cannot run Python. Each member gets
      "cases": N, "digest": SHA-256 of the N case lines}
 
 and every other line one case, the arguments in the wire encoding of
-:mod:`equivalence.wire`, its keys in the order :data:`CASE_KEYS` gives::
+:mod:`equivalence.ports.wire`, its keys in the order :data:`CASE_KEYS` gives::
 
     {"id": ..., "arguments": {...}, "expect": {"value": X, "within": E},
      "edges": [...], "divergences": [...]}
@@ -53,8 +53,14 @@ from typing import Any
 import numpy as np
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
-from equivalence import wire
-from equivalence.model import Call, Member
+from equivalence.arguments import bound_arguments, role_of
+from equivalence.arith import Ambiguous, Approx, Exactly
+from equivalence.exact import evaluator
+from equivalence.malformed import base_call, cells, parameters, with_argument
+from equivalence.model import Call, Member, Refusal, Value, distance
+from equivalence.mutants import MUTANTS
+from equivalence.ports import wire
+from equivalence.runner import ask_both
 from equivalence.versions import sklearn_version
 from equivalence.view import view_of
 
@@ -149,10 +155,8 @@ def _numeric_inputs(member: Member, call: Call) -> list[float]:
     """The magnitudes of the numbers the computation adds up: the arguments whose role
     is ``numbers`` (scores, probabilities, relevance) or ``weights``; labels, counts and
     flags do not enter the arithmetic."""
-    from equivalence.malformed import role_of
-
     found: list[float] = []
-    for name, value in wire.arguments(member, call).items():
+    for name, value in bound_arguments(member, call).items():
         if role_of(member, name) in ("numbers", "weights"):
             found += _leaves(value)
     return found
@@ -161,7 +165,7 @@ def _numeric_inputs(member: Member, call: Call) -> list[float]:
 def _cancellation(member: Member, call: Call) -> float:
     """``sum(|w|) / |sum(w)|`` for the call's ``sample_weight`` (1 when unweighted): how
     much a sum of the weights can lose to cancellation."""
-    weight = wire.arguments(member, call).get("sample_weight")
+    weight = bound_arguments(member, call).get("sample_weight")
     if weight is None:
         return 1.0
     try:
@@ -187,13 +191,9 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     where the evaluator declines the call (``Ambiguous``, or a ``ValueError``: no order to
     a cumulative weight).
     """
-    from equivalence.exact import evaluator
-
     evaluate = evaluator(member.name)
     if evaluate is None:
         return None
-    from equivalence.arith import Ambiguous
-
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
@@ -221,8 +221,6 @@ class RoundingDecides(Exception):
 
 
 def _one_exact(expected: Any) -> tuple[float, float] | None:
-    from equivalence.arith import Approx, Exactly
-
     if isinstance(expected, Exactly):
         return expected.value, 0.0
     if not isinstance(expected, Approx) or expected.unbounded:
@@ -638,8 +636,6 @@ def clearly_misses(member: Member, implementation: Any, item: Pooled) -> bool:
 def _seeded_bugs(member: Member) -> list[Any]:
     """The member's seeded bugs that break the contract: not those that compute its
     formula in another rounding, which a faithful port may do (and which meet every case)."""
-    from equivalence.mutants import MUTANTS
-
     return [
         mutant for mutant in MUTANTS if mutant.member == member.name and not mutant.same_formula
     ]
@@ -703,8 +699,6 @@ def boundary_calls(member: Member) -> list[Call]:
     category: NaN, a fractional label, one weight too many, ...), a label at each end of
     int64 and one just past it, and ``output_weights=[]`` where the member takes output
     weights."""
-    from equivalence.malformed import base_call, cells, parameters, role_of, with_argument
-
     if member.example is None:
         return []
     with warnings.catch_warnings(), np.errstate(all="ignore"):
@@ -712,7 +706,7 @@ def boundary_calls(member: Member) -> list[Call]:
         found = [cell.call for cell in cells(member)]
     base = base_call(member)
     names = parameters(member)
-    bound = wire.arguments(member, base)
+    bound = bound_arguments(member, base)
     for name, value in bound.items():
         if role_of(member, name) != "labels" or not isinstance(value, list) or not value:
             continue
@@ -763,9 +757,6 @@ def targeting(member: Member, kept: list[Pooled], version: str) -> tuple[list[di
     12 digits and bounded as lodestar's own structured answers are (:func:`reference`); a
     structured answer (a curve, a report) scikit-learn gives otherwise is left out.
     """
-    from equivalence.model import Refusal, Value, distance
-    from equivalence.runner import ask_both
-
     ulps = member.tolerance.ulps_for(version)
     cases: list[dict[str, Any]] = []
     left_out = 0

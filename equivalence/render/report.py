@@ -9,8 +9,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from equivalence import digest, machine
 from equivalence.conformance import MemberResult
+from equivalence.render import digest, machine
 from equivalence.versions import sklearn_version
 
 __all__ = ["build", "environment", "write"]
@@ -45,7 +45,7 @@ def build(
     each member came to.
 
     ``registry`` is the digest of the whole registry that produced the run (see
-    :mod:`equivalence.digest`), and each member's ``declaration`` the digest of its own
+    :mod:`equivalence.render.digest`), and each member's ``declaration`` the digest of its own
     declaration, so that a report older than the registry is told apart from a fresh one.
     ``run`` gives the wall time, the number of worker processes and the seed the calls
     were drawn from (``None`` for a derandomised profile's fixed draws); only the timings

@@ -1,0 +1,224 @@
+"""The harness's import graph: no circle, and an engine that imports nothing above it.
+
+The graph is read from the source (``ast``), so it holds every import a module can make:
+at its top, inside a function, and the parent packages an import runs first. Imports
+under ``if TYPE_CHECKING:`` are left out: they never run. See ``docs/harness.md`` for
+the layers.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "equivalence"
+
+#: The engine: what a member is, how a call is read, judged and run. It imports only
+#: itself, the exact-arithmetic library and the table of exact evaluators.
+ENGINE = frozenset(
+    {
+        "equivalence.model",
+        "equivalence.versions",
+        "equivalence.arguments",
+        "equivalence.view",
+        "equivalence.narrow",
+        "equivalence.bysample",
+        "equivalence.runner",
+        "equivalence.faithful",
+        "equivalence.conformance",
+        "equivalence.large",
+        "equivalence.profiles",
+    }
+)
+#: What the engine may use besides itself: exact arithmetic and the exact evaluators,
+#: gathered from the families' ``exact.py``.
+BENEATH_THE_ENGINE = ("equivalence.arith", "equivalence.logarithm", "equivalence.exact")
+
+
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _parents(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[:end]) for end in range(1, len(parts))]
+
+
+class _Imports(ast.NodeVisitor):
+    """The ``equivalence`` modules one module imports, at its top and inside functions."""
+
+    def __init__(self, name: str, is_package: bool, known: Iterable[str]) -> None:
+        self.name, self.is_package, self.known = name, is_package, set(known)
+        self.top: set[str] = set()
+        self.local: set[str] = set()
+        self._depth = 0
+
+    def _base(self, node: ast.ImportFrom) -> str:
+        if not node.level:
+            return node.module or ""
+        package = self.name.split(".") if self.is_package else self.name.split(".")[:-1]
+        package = package[: len(package) - node.level + 1]
+        return ".".join([*package, *([node.module] if node.module else [])])
+
+    def _add(self, targets: Iterable[str]) -> None:
+        found = {t for t in targets if t.split(".")[0] == "equivalence"}
+        for target in list(found):
+            found.update(_parents(target))
+        (self.local if self._depth else self.top).update(found - {self.name})
+
+    def visit_Import(self, node: ast.Import) -> None:
+        self._add(alias.name for alias in node.names)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        base = self._base(node)
+        self._add(
+            f"{base}.{alias.name}" if f"{base}.{alias.name}" in self.known else base
+            for alias in node.names
+        )
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._depth += 1
+        self.generic_visit(node)
+        self._depth -= 1
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+
+    def visit_If(self, node: ast.If) -> None:
+        test = node.test
+        if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+            isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+        ):
+            for statement in node.orelse:
+                self.visit(statement)
+            return
+        self.generic_visit(node)
+
+
+def read_graph(package: Path = PACKAGE) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Each module's imports of the package: (at its top, inside its functions)."""
+    paths = {module_name(path, package): path for path in package.rglob("*.py")}
+    top, local = {}, {}
+    for name, path in paths.items():
+        visitor = _Imports(name, path.name == "__init__.py", paths)
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        top[name], local[name] = visitor.top & set(paths), visitor.local & set(paths)
+    return top, local
+
+
+def circles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph.get(root, ())))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in graph:
+                    continue
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph.get(target, ()))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def reach(graph: Mapping[str, Iterable[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+TOP, LOCAL = read_graph()
+EVERY = {name: TOP[name] | LOCAL[name] for name in TOP}
+
+
+def test_the_harness_imports_in_no_circle() -> None:
+    assert circles(EVERY) == []
+
+
+def test_the_engine_modules_all_exist() -> None:
+    assert set(TOP) >= ENGINE, sorted(ENGINE - set(TOP))
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE))
+def test_an_engine_module_imports_nothing_inside_a_function(name: str) -> None:
+    assert not LOCAL[name], f"{name} imports {sorted(LOCAL[name])} inside a function"
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE))
+def test_the_engine_reaches_nothing_above_it(name: str) -> None:
+    def allowed(target: str) -> bool:
+        if target in ENGINE or target in ("equivalence", "equivalence.families"):
+            return True
+        if target.startswith(BENEATH_THE_ENGINE):
+            return True
+        # a family's exact evaluators, and the family's package an import of them runs
+        family = target.removeprefix("equivalence.families.")
+        return family != target and (family.count(".") == 0 or family.endswith(".exact"))
+
+    above = sorted(t for t in reach(EVERY, name) if not allowed(t))
+    assert not above, f"{name} reaches {above}"
+
+
+# -- the checks can fail ------------------------------------------------------------------
+
+
+def test_a_circle_through_a_function_local_import_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "equivalence"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "first.py").write_text("from equivalence.second import thing\n")
+    (package / "second.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from equivalence import third\n"
+        "def thing():\n    from equivalence.first import other\n"
+    )
+    (package / "third.py").write_text("from . import first\n")
+    top, local = read_graph(package)
+    assert local["equivalence.second"] == {"equivalence.first", "equivalence"}
+    assert top["equivalence.third"] == {"equivalence.first", "equivalence"}
+    every = {name: top[name] | local[name] for name in top}
+    assert circles(every) == [["equivalence.first", "equivalence.second"]]
+    assert circles(top) == []
+
+
+def test_a_circle_of_three_and_a_clean_chain() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
