@@ -13,6 +13,7 @@ to whichever worker is free. mpmath's precision is put back after each page.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 
 import pytest
@@ -26,6 +27,15 @@ from equivalence import profiles
 # The suite's draws are fixed under every profile (the profile sets the budget): a test
 # passes or fails the same way on every run. `python -m equivalence run` explores.
 settings.load_profile(profiles.fixed(profiles.load()))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _pinned_constants() -> Iterator[None]:
+    """The suite's own Hypothesis tests draw the same examples whichever modules a worker
+    happened to import before them (see :func:`equivalence.profiles.pinned`)."""
+    with profiles.pinned():
+        yield
+
 
 collect_ignore = ["docs/_build", "noxfile.py", "bench"]
 

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import numpy as np
 from hypothesis import Phase, given, seed as seeded, settings, strategies as st
 
-from equivalence import large
+from equivalence import large, profiles
 from equivalence.faithful import FaithfulStats, judge_faithful
 from equivalence.model import Call, Member, OracleKind, Skipped, Unsendable
 from equivalence.runner import Verdict, judge, same_inputs
@@ -247,23 +247,15 @@ _WARMED: list[bool] = []
 def warm_up() -> None:
     """Pays, once a process, the costs Hypothesis and scikit-learn charge their first
     use, before a member's clock starts: ``sklearn.metrics`` imported (hundreds of
-    modules), and Hypothesis's scan of every loaded local module for the constants it
-    mixes into draws (about 0.2 s, done on the first draw of a process and after that
-    only for modules loaded since). Without it the first member a process runs is
-    charged for them. The objects alive by then (the modules of both libraries and
-    their tables) are frozen out of the garbage collector's full passes, which would
-    otherwise walk them all again, in whichever member's run they fall."""
+    modules). Without it the first member a process runs is charged for it. The objects
+    alive by then (the modules of both libraries and their tables) are frozen out of the
+    garbage collector's full passes, which would otherwise walk them all again, in
+    whichever member's run they fall."""
     if _WARMED:
         return
     _WARMED.append(True)
     with contextlib.suppress(ImportError):  # a reference-only run: nothing to warm
         import sklearn.metrics  # noqa: F401
-    try:
-        from hypothesis.internal.conjecture.providers import _get_local_constants
-    except ImportError:  # a Hypothesis without the scan: nothing to warm
-        pass
-    else:
-        _get_local_constants()
     gc.collect()
     gc.freeze()
 
@@ -410,7 +402,8 @@ def run_member(
             f"{member.name}|{scenario}|{side}{key}".encode()
         )
         try:
-            test()
+            with profiles.pinned():  # the same calls, whatever modules this process loaded
+                test()
         except Mismatch as mismatch:
             result.status = "fails"
             result.failure = f"[scenario {scenario}] {mismatch}"

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from hypothesis import HealthCheck, settings
 
-__all__ = ["EXAMPLES", "fixed", "load", "restored"]
+__all__ = ["EXAMPLES", "fixed", "load", "pinned", "restored"]
 
 _CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
@@ -82,3 +82,34 @@ def restored() -> Iterator[None]:
         if previous is not None:
             settings.register_profile("before-command", previous)
             settings.load_profile("before-command")
+
+
+@contextlib.contextmanager
+def pinned() -> Iterator[None]:
+    """Within the block, a seed draws the same calls in every process.
+
+    Hypothesis mixes into its draws numbers and strings it reads from the source of every
+    local module the process has loaded. Which modules those are depends on the command
+    (``run`` loads the command line's modules, a worker does not), on the install (an
+    editable checkout is local, a wheel in site-packages is not), on a port's own
+    ``--implementation`` module and on what a test session happened to import first. The
+    same seed then draws other calls: ``run --seed`` did not draw its calls again, and the
+    ``ci`` profile's fixed draws were not fixed. Here Hypothesis mixes in its own global
+    constants only. A Hypothesis without local constants needs nothing pinned.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        scan = providers._get_local_constants
+        cache = providers.CONSTANTS_CACHE.cache
+        none = type(providers._local_constants)()
+    except (ImportError, AttributeError):
+        yield
+        return
+    providers._get_local_constants = lambda: none
+    cache.clear()  # allowed constants worked out from the scanned ones
+    try:
+        yield
+    finally:
+        providers._get_local_constants = scan
+        cache.clear()

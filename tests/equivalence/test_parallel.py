@@ -95,3 +95,38 @@ def test_profile_and_seed_given_on_the_command_line(tmp_path: Path) -> None:
     seeded, _ = _run(tmp_path, 1, "--profile", "ci", "--seed", "11", profile="dev")
     assert seeded["run"]["seed"] == 11
     assert [e["outcomes"] for e in seeded["members"]] != [e["outcomes"] for e in fixed["members"]]
+
+
+_TWICE = """
+import sys
+from equivalence.conformance import run_member
+from equivalence.members import REGISTRY
+
+def drawn():
+    member = REGISTRY["TopKAccuracy.score"]
+    runs = [run_member(member, max_examples=60, seed=seed) for seed in (3, 4, 5)]
+    return [(r.examples, dict(r.outcomes), dict(r.edges)) for r in runs]
+
+before = drawn()
+sys.path.insert(0, sys.argv[1])
+import a_port_with_constants
+print(drawn() == before)
+"""
+
+
+def test_a_seed_draws_the_same_calls_whatever_local_modules_are_loaded(tmp_path: Path) -> None:
+    # Hypothesis mixes into its draws constants read from every local module loaded: a
+    # port's module (runs of bytes, an array's draw, and numbers) loaded between two runs
+    # of one process, outside the test session's own setup, changes no call drawn
+    constants = ", ".join(f"{bytes(range(i, 2 * i))!r}, {i}, {i / 401!r}" for i in range(1, 120))
+    (tmp_path / "a_port_with_constants.py").write_text(f"VALUES = [{constants}]\n")
+    completed = subprocess.run(
+        [sys.executable, "-c", _TWICE, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.strip() == "True"
