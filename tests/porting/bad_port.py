@@ -3,7 +3,8 @@
 ``python bad_port.py MODE [K]``: answers like the porting page's example port (correctly)
 until request ``K`` (default 2), then breaks the protocol as ``MODE`` says. Every process
 it starts appends its pid to the file ``$BAD_PORT_PIDS``, so that a test can tell whether
-anything of the port outlived the check.
+anything of the port outlived the check; ``hang`` creates ``$BAD_PORT_PIDS.asked`` once
+it has been asked the request it hangs on.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def misbehave(mode: str, line: str) -> None:
     elif mode == "died":
         sys.exit(7)
     elif mode == "hang":
+        Path(os.environ["BAD_PORT_PIDS"] + ".asked").touch()  # a test may signal now
         time.sleep(600)
     elif mode == "child-holds-pipe":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])

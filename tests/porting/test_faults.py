@@ -170,23 +170,46 @@ def test_a_port_failure_still_writes_the_json_report(tmp_path: Path) -> None:
     assert written["port_failure"]["fault"] == "not-json"
 
 
-def _signalled(tmp_path: Path, argv: list[str], sig: int, after: str) -> tuple[int, str]:
-    """Starts ``argv``, waits for ``after`` in the pid file's first line count, sends
-    ``sig``, and returns the exit status and standard error."""
-    env = {**os.environ, "BAD_PORT_PIDS": str(tmp_path / "pids")}
-    process = subprocess.Popen(
-        argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (tmp_path / "pids").exists():
-        time.sleep(0.05)
-    time.sleep(1.0)
+def _ended_by(process: subprocess.Popen[str], sig: int) -> tuple[int, str]:
+    """Sends ``sig`` to ``process``, which must still be running, and returns its exit
+    status and standard error. A process that has not ended within :data:`BOUND` fails
+    the test with the stack of each of its threads (``PYTHONFAULTHANDLER``, on SIGABRT)."""
+    assert process.poll() is None, f"ended before the signal: {process.communicate()}"
     process.send_signal(sig)
     try:
         _, err = process.communicate(timeout=BOUND)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        try:
+            _, err = process.communicate(timeout=30)
+        finally:
+            process.kill()
+        raise AssertionError(f"still running {BOUND} s after the signal:\n{err}") from None
     finally:
         process.kill()
     return process.returncode, err
+
+
+def _started(argv: list[str], **env: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        argv,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1", **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _signalled(tmp_path: Path, argv: list[str], sig: int) -> tuple[int, str]:
+    """Starts ``argv``, waits until the port has been asked its first request and hangs
+    on it, sends ``sig``, and returns the exit status and standard error."""
+    process = _started(argv, BAD_PORT_PIDS=str(tmp_path / "pids"))
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (tmp_path / "pids.asked").exists():
+        time.sleep(0.05)
+    assert (tmp_path / "pids.asked").exists(), "the port was never asked"
+    return _ended_by(process, sig)
 
 
 @pytest.mark.parametrize(
@@ -207,7 +230,7 @@ def test_a_signal_ends_check_and_its_port(tmp_path: Path, sig: int, status: int,
         "--max-examples",
         "5",
     ]
-    returned, err = _signalled(tmp_path, argv, sig, "pids")
+    returned, err = _signalled(tmp_path, argv, sig)
     assert returned == status, err
     assert err.strip().splitlines()[-1] == f"python -m equivalence: {says}"
     assert _left(tmp_path / "pids") == []
@@ -237,26 +260,20 @@ def test_a_signal_ends_run_and_its_workers(tmp_path: Path, sig: int) -> None:
         "F1.score",
         "--jobs",
         "2",
-        "--profile",
-        "thorough",
+        "--max-examples",  # a run that lasts until it is signalled
+        "100000000",
         "--report",
         str(tmp_path / "r.json"),
     ]
-    process = subprocess.Popen(
-        argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    process = _started(argv)
     workers: list[int] = []
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and len(workers) < 3:  # two workers and the tracker
         workers = _children(process.pid)
         time.sleep(0.2)
     time.sleep(2.0)
-    process.send_signal(sig)
-    try:
-        _, err = process.communicate(timeout=BOUND)
-    finally:
-        process.kill()
-    assert process.returncode == (143 if sig == signal.SIGTERM else 130), err
+    returned, err = _ended_by(process, sig)
+    assert returned == (143 if sig == signal.SIGTERM else 130), err
     assert err.count("\n") <= 2, err
     assert workers
     for _ in range(100):
