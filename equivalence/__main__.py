@@ -179,13 +179,19 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         words = re.findall(r"(?:unrecognized arguments|invalid choice): '?([^' ,]+)", message)
         known = [o for action in self._actions for o in action.option_strings]
+        elsewhere: dict[str, list[str]] = {}  # an option of another command: which
         for action in self._actions:
             choices = getattr(action, "choices", None) or ()
-            known += list(choices)
-            if isinstance(choices, dict):  # the subcommands: their options too
-                known += [
-                    o for sub in choices.values() for a in sub._actions for o in a.option_strings
-                ]
+            known += [str(choice) for choice in choices]  # --protocol's are numbers
+            if isinstance(choices, dict):  # the subcommands: the chosen one's options
+                chosen = next((w for w in self.words if w in choices), None)
+                for name, sub in choices.items():
+                    options = [o for a in sub._actions for o in a.option_strings]
+                    if chosen is None or name == chosen:
+                        known += options
+                    else:
+                        for option in options:
+                            elsewhere.setdefault(option, []).append(name)
         unknown = [
             w.split("=")[0]
             for w in self.words
@@ -195,8 +201,10 @@ class _Parser(argparse.ArgumentParser):
             message += f"; unknown option {unknown[0]}"
             words.append(unknown[0])
         for word in words:
-            close = difflib.get_close_matches(word, known, n=1)
-            if close:
+            close = [c for c in difflib.get_close_matches(word, known, n=2) if c != word]
+            if word in elsewhere:
+                message += f" ({word} is an option of {', '.join(elsewhere[word])})"
+            elif close:
                 message += f" (did you mean {close[0]}?)"
         self.exit(2, f"{self.prog}: error: {message}\n")
 

@@ -77,6 +77,31 @@ def test_a_usage_error_is_one_line_and_exit_status_2(
     assert says in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["check", "Accuracy.score", "--implementaton", "x"], "did you mean --implementation?"),
+        (["run", "Accuracy.score", "--json", "x"], "(--json is an option of check"),
+        (["rnu"], "did you mean run?"),
+        (["run", "--jbos", "2"], "did you mean --jobs?"),
+        (["check", "Accuracy.score", "--command", "x", "--protocol", "3"], "invalid choice: 3"),
+    ],
+)
+def test_a_mistyped_word_is_named_with_what_was_meant(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1, err
+
+
+def test_a_mistyped_member_is_named_with_what_was_meant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "F1.scor", "--command", "true"]) == 2
+    assert "no member called 'F1.scor'; did you mean 'F1.score'?" in capsys.readouterr().err
+
+
 def test_a_python_counterexample_imports_and_calls_the_users_function_at_full_precision(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
