@@ -357,3 +357,33 @@ def test_vectors_for_another_scikit_learn_refuse_to_run_beside_the_installed_one
     assert "--sklearn 0.1: the scikit-learn installed here is" in run.stderr
     assert "nox -s \"vectors(sklearn='0.1')\"" in run.stderr
     assert not list(tmp_path.iterdir())
+
+
+_ROUNDED = Call(  # the null deviance is 0 or not depending on the order of the arithmetic
+    (
+        [[1e15], [1e15 + 2], [1e15 + 0.5], [1e15 + 2], [1e15 + 0.5]],
+        [[1e15 - 0.5], [1e15 + 3], [1e15 + 0.5], [1e15 + 3], [1e15 - 1.5]],
+    ),
+    {"power": 4.0},
+)
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_a_call_whose_refusal_rounding_decides_makes_no_case(
+    refused: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # AVX-512's power refuses this call and AVX2's answers it: neither answer is a case,
+    # whichever this machine gives
+    from lodestar.errors import UndefinedMetricError
+
+    member = REGISTRY["D2Tweedie.score"]
+    if refused:
+        monkeypatch.setattr(
+            vectors, "_lodestar", lambda m, c: (None, UndefinedMetricError("no deviance"))
+        )
+    else:
+        monkeypatch.setattr(vectors, "_lodestar", lambda m, c: (2.0, None))
+    assert vectors.case(member, _ROUNDED) is None
+    assert (
+        vectors.case(member, Call(([[1.0], [2.0], [4.0]], [[1.5], [2.0], [3.0]]), {})) is not None
+    )
