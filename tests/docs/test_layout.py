@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 WIDTH, HEIGHT = 1280, 900
 
-#: The Conformance part of the site, and the front page.
+#: The Conformance and How-to parts of the site, and the front page.
 PAGES = [
     "index",
     "equivalence",
@@ -44,6 +44,7 @@ PAGES = [
     "vectors-strength",
     "ports",
     "harness",
+    "howto-top-k",
 ]
 
 #: Measures, for the page it is appended to: the columns of each table that end past the
