@@ -192,13 +192,10 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     where the evaluator declines the call (``Ambiguous``, or a ``ValueError``: no order to
     a cumulative weight).
     """
-    evaluate = evaluator(member.name)
-    if evaluate is None:
+    if evaluator(member.name) is None:
         return None
     try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            expected = evaluate(*call.args, **call.kwargs)
+        expected = _evaluated(member, call)
     except (Ambiguous, ValueError) as declined:
         raise RoundingDecides(member.name) from declined
     except Exception:
@@ -214,18 +211,24 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     return _one_exact(expected)
 
 
+def _evaluated(member: Member, call: Call) -> Any:
+    """The member's exact evaluator on ``call``, its warnings silenced (it has one)."""
+    evaluate = evaluator(member.name)
+    assert evaluate is not None
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        return evaluate(*call.args, **call.kwargs)
+
+
 def _refusal_is_rounded(member: Member, call: Call) -> bool:
     """Whether rounding decides that ``call`` is refused at all: the exact evaluator finds
     its total zero or not depending on the order of the arithmetic (``Ambiguous``), as a
     deviance that rounds to zero under one CPU's ``power`` and not under another's. An
     evaluator that refuses the call too (``ValueError``) or cannot read it agrees."""
-    evaluate = evaluator(member.name)
-    if evaluate is None:
+    if evaluator(member.name) is None:
         return False
     try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            evaluate(*call.args, **call.kwargs)
+        _evaluated(member, call)
     except Ambiguous:
         return True
     except Exception:
