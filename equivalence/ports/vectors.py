@@ -45,7 +45,7 @@ import json
 import math
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -192,10 +192,11 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     where the evaluator declines the call (``Ambiguous``, or a ``ValueError``: no order to
     a cumulative weight).
     """
-    if evaluator(member.name) is None:
+    evaluate = evaluator(member.name)
+    if evaluate is None:
         return None
     try:
-        expected = _evaluated(member, call)
+        expected = _evaluated(evaluate, call)
     except (Ambiguous, ValueError) as declined:
         raise RoundingDecides(member.name) from declined
     except Exception:
@@ -211,10 +212,8 @@ def _exact(member: Member, call: Call) -> tuple[float, float] | None:
     return _one_exact(expected)
 
 
-def _evaluated(member: Member, call: Call) -> Any:
-    """The member's exact evaluator on ``call``, its warnings silenced (it has one)."""
-    evaluate = evaluator(member.name)
-    assert evaluate is not None
+def _evaluated(evaluate: Callable[..., Any], call: Call) -> Any:
+    """An exact evaluator's answer on ``call``, its warnings silenced."""
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         return evaluate(*call.args, **call.kwargs)
@@ -225,10 +224,11 @@ def _refusal_is_rounded(member: Member, call: Call) -> bool:
     its total zero or not depending on the order of the arithmetic (``Ambiguous``), as a
     deviance that rounds to zero under one CPU's ``power`` and not under another's. An
     evaluator that refuses the call too (``ValueError``) or cannot read it agrees."""
-    if evaluator(member.name) is None:
+    evaluate = evaluator(member.name)
+    if evaluate is None:
         return False
     try:
-        _evaluated(member, call)
+        _evaluated(evaluate, call)
     except Ambiguous:
         return True
     except Exception:
