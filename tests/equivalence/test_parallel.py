@@ -62,10 +62,16 @@ def test_each_member_reports_the_time_inside_each_side(tmp_path: Path) -> None:
     report, _ = _run(tmp_path, 1)
     for entry in report["members"]:
         assert entry["seconds_lodestar"] > 0 and entry["seconds_oracle"] > 0
+        # every figure is rounded to the millisecond: the share, taken before rounding,
+        # lies between the ratios the rounded figures allow (a short member's 0.066 s
+        # moves its share by more than a hundredth)
         inside = entry["seconds_lodestar"] + entry["seconds_oracle"]
         assert inside <= entry["seconds"] + 0.002
-        assert abs(entry["implementation_share"] - inside / entry["seconds"]) < 0.01
-    assert report["run"]["seconds"] >= sum(entry["seconds"] for entry in report["members"])
+        low = max(inside - 0.001, 0.0) / (entry["seconds"] + 0.0005)
+        high = (inside + 0.001) / max(entry["seconds"] - 0.0005, 1e-9)
+        assert low - 0.0005 <= entry["implementation_share"] <= high + 0.0005, entry
+    slack = 0.0005 * (len(report["members"]) + 1)
+    assert report["run"]["seconds"] + slack >= sum(e["seconds"] for e in report["members"])
 
 
 def test_the_default_is_one_job_a_core() -> None:
