@@ -61,7 +61,9 @@ def test_a_parallel_run_reports_what_a_serial_run_does(tmp_path: Path) -> None:
 def test_each_member_reports_the_time_inside_each_side(tmp_path: Path) -> None:
     report, _ = _run(tmp_path, 1)
     for entry in report["members"]:
-        assert entry["seconds_lodestar"] > 0 and entry["seconds_oracle"] > 0
+        # lodestar answers 40 calls in about two milliseconds: rounded, a fast machine's
+        # figure may read 0.0; scikit-learn's is ten times larger
+        assert entry["seconds_lodestar"] >= 0 and entry["seconds_oracle"] > 0
         # every figure is rounded to the millisecond: the share, taken before rounding,
         # lies between the ratios the rounded figures allow (a short member's 0.066 s
         # moves its share by more than a hundredth)
@@ -70,6 +72,7 @@ def test_each_member_reports_the_time_inside_each_side(tmp_path: Path) -> None:
         low = max(inside - 0.001, 0.0) / (entry["seconds"] + 0.0005)
         high = (inside + 0.001) / max(entry["seconds"] - 0.0005, 1e-9)
         assert low - 0.0005 <= entry["implementation_share"] <= high + 0.0005, entry
+    assert sum(e["seconds_lodestar"] for e in report["members"]) > 0
     slack = 0.0005 * (len(report["members"]) + 1)
     assert report["run"]["seconds"] + slack >= sum(e["seconds"] for e in report["members"])
 
@@ -88,8 +91,11 @@ def test_an_exploring_run_prints_its_seed_and_the_seed_draws_it_again(tmp_path: 
     again, _ = _run(tmp_path, 1, "--seed", str(seed), profile="dev")
     assert again["run"]["seed"] == seed
     assert _without_timings(again) == _without_timings(first)
+    # another seed draws other calls: compared by every count (two seeds' outcomes alone
+    # coincide for Accuracy.score about one time in five)
     other, _ = _run(tmp_path, 1, "--seed", str(seed + 1), profile="dev")
-    assert [e["outcomes"] for e in other["members"]] != [e["outcomes"] for e in first["members"]]
+    counts = [[(e["outcomes"], e["edges"]) for e in report["members"]] for report in (first, other)]
+    assert counts[0] != counts[1]
 
 
 def test_profile_and_seed_given_on_the_command_line(tmp_path: Path) -> None:
