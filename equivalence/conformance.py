@@ -302,44 +302,94 @@ def run_member(
     excuses it (an entry of a port's ``--expect`` file), counted as the outcome
     ``expected:<name>``, or ``None``.
     """
-    version = version or sklearn_version()
-    result = MemberResult(
-        member=member.name,
-        status="conforms",
-        sklearn=version,
+    run = _MemberRun(
+        member,
+        implementation=implementation,
+        max_examples=max_examples,
+        version=version or sklearn_version(),
+        shrink=shrink,
         level=level,
-        oracle=member.oracle_kind,
+        seed=seed,
+        tolerate=tolerate,
     )
-    if level == "faithful":
-        result.faithful = FaithfulStats()
-    judging = judge_faithful if level == "faithful" else judge
-    result.edges = {edge.name: 0 for edge in member.edges}
-    if not member.has_oracle(version):
-        result.status = "no-oracle"
-        result.failure = f"scikit-learn {version} has no oracle; it appears in {member.since}"
-        return result
+    return run.result if run.result.status == "no-oracle" else run.run(require_edges)
 
-    budget = max_examples if max_examples is not None else settings().max_examples
-    # the large scenario judges a few calls of its own, outside the shares of the budget
-    shared = [name for name in member.scenarios if name != "large"] or list(member.scenarios)
-    share = max(1, -(-budget // len(shared)))
-    last_failure: list[Mismatch] = []
-    unsent_edges: set[str] = set()
 
-    def conforms(call: Call) -> None:
+class _MemberRun:
+    """One :func:`run_member` call: its settings, the result it fills in, and the
+    counters its Hypothesis runs share.
+
+    The run judges each scenario's share of the budget (:meth:`cover`), in Hypothesis runs
+    of batches of calls (:meth:`search`, :meth:`judge_batch`), each call judged by
+    :meth:`conforms`; then tops up while a declared edge is unreached, and sums up
+    (:meth:`finish`).
+    """
+
+    def __init__(
+        self,
+        member: Member,
+        *,
+        implementation: Callable[..., Any] | None,
+        max_examples: int | None,
+        version: str,
+        shrink: bool,
+        level: Level,
+        seed: int | None,
+        tolerate: Callable[[Verdict, Call], str | None] | None,
+    ) -> None:
+        self.member, self.version, self.implementation = member, version, implementation
+        self.shrink, self.seed, self.tolerate = shrink, seed, tolerate
+        self.result = MemberResult(
+            member=member.name,
+            status="conforms",
+            sklearn=version,
+            level=level,
+            oracle=member.oracle_kind,
+        )
+        if level == "faithful":
+            self.result.faithful = FaithfulStats()
+        self.judging = judge_faithful if level == "faithful" else judge
+        self.result.edges = {edge.name: 0 for edge in member.edges}
+        if not member.has_oracle(version):
+            self.result.status = "no-oracle"
+            self.result.failure = (
+                f"scikit-learn {version} has no oracle; it appears in {member.since}"
+            )
+        budget = max_examples if max_examples is not None else settings().max_examples
+        # the large scenario judges a few calls of its own, outside the shares of the budget
+        shared = [name for name in member.scenarios if name != "large"] or list(member.scenarios)
+        self.share = max(1, -(-budget // len(shared)))
+        # At most BATCH calls an example, as many in each, after the simplest example's one.
+        self.size = max(
+            1, math.ceil((self.share - 1) / max(1, math.ceil((self.share - 1) / BATCH)))
+        )
+        self.base = settings()
+        self.side = "lodestar" if implementation is None else "implementation"
+        #: The last call that failed, kept for a counterexample when Hypothesis ends with
+        #: another error (a flaky failure) instead of the :class:`Mismatch`.
+        self.last_failure: Mismatch | None = None
+        #: Edges reached by calls a port could not be sent.
+        self.unsent_edges: set[str] = set()
+        #: Calls judged (or found unsendable), examples completed, and the number of calls
+        #: to judge by the end of the current scenario.
+        self.drawn = self.examples = self.quota = 0
+
+    def conforms(self, call: Call) -> None:
+        """Judges one call into the result; raises :class:`Mismatch` if it fails."""
+        member, result = self.member, self.result
         call = view_of(member, call)
-        drawn[0] += 1
+        self.drawn += 1
         try:
-            verdict = judging(member, call, version, implementation)
+            verdict = self.judging(member, call, self.version, self.implementation)
         except Unsendable as unsent:
             # JSON cannot carry it, or the port skipped it: not asked, not judged
             result.outcomes["skipped" if isinstance(unsent, Skipped) else "not sent"] += 1
-            unsent_edges.update(_reached(member, call))
+            self.unsent_edges.update(_reached(member, call))
             return
         result.seconds_lodestar += verdict.seconds_lodestar
         result.seconds_oracle += verdict.seconds_oracle
-        if not verdict.ok and tolerate is not None:
-            excused = tolerate(verdict, call)
+        if not verdict.ok and self.tolerate is not None:
+            excused = self.tolerate(verdict, call)
             if excused is not None:
                 result.examples += 1
                 result.outcomes[f"expected:{excused}"] += 1
@@ -357,40 +407,39 @@ def run_member(
         if result.faithful is not None:
             result.faithful.caught(verdict)
         mismatch = Mismatch(member, call, verdict)
-        last_failure[:] = [mismatch]
+        self.last_failure = mismatch
         raise mismatch
 
-    def judge_batch(calls: list[Call]) -> None:
+    def judge_batch(self, calls: list[Call]) -> None:
         """Judges a batch of calls in order; the first that fails ends the example."""
-        examples[0] += 1
+        self.examples += 1
         for call in calls:
             # Past the scenario's share of calls (the last batch's tail), a call drawn
             # is not judged; once a call failed, every call is, for the shrinker.
-            if drawn[0] < quota[0] or last_failure:
-                conforms(call)
+            if self.drawn < self.quota or self.last_failure is not None:
+                self.conforms(call)
 
-    # calls judged (or found unsendable), examples completed, calls to judge by the end
-    # of the current scenario
-    drawn, examples, quota = [0], [0], [0]
-    base = settings()
-    side = "lodestar" if implementation is None else "implementation"
-
-    def search(scenario: str, size: int, wanted: int, attempt: int, key: str) -> bool:
+    def search(self, scenario: str, size: int, wanted: int, attempt: int, key: str) -> bool:
         """One Hypothesis run of ``wanted`` examples of ``size`` calls: whether it
-        failed (the failure is recorded in ``result``)."""
+        failed (the failure is recorded in the result)."""
+        member, result, base = self.member, self.result, self.base
         overrides: dict[str, Any] = {"max_examples": wanted}
         if scenario == "large":
             overrides["deadline"] = None  # a large call takes what it takes
             # reported as found: shrinking redraws calls of 10⁵ samples, minutes of it
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
-        if not shrink:
+        if not self.shrink:
             overrides["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
         strategy = _batches(member.scenarios[scenario], size)
-        if seed is not None:
+        if self.seed is not None:
             overrides["database"] = None  # what the seed draws, and nothing saved before
+
+        def judge_batch(calls: list[Call]) -> None:
+            self.judge_batch(calls)
+
         test = settings(base, **overrides)(given(strategy)(judge_batch))
-        if seed is not None:
-            test = seeded(run_seed(seed, member.name, scenario, attempt, key))(test)
+        if self.seed is not None:
+            test = seeded(run_seed(self.seed, member.name, scenario, attempt, key))(test)
         elif base.derandomize:
             # A repeatable run, each attempt its own (and no digest of the test's
             # source to work out for each scenario, as derandomize alone would).
@@ -399,7 +448,7 @@ def run_member(
         # saved failure under the one function `judge_batch`, replay it into every other
         # scenario, and delete it there as no longer failing.
         test._hypothesis_internal_database_key = (  # type: ignore[attr-defined]
-            f"{member.name}|{scenario}|{side}{key}".encode()
+            f"{member.name}|{scenario}|{self.side}{key}".encode()
         )
         try:
             with profiles.pinned():  # the same calls, whatever modules this process loaded
@@ -412,84 +461,94 @@ def run_member(
         except Exception as error:  # a flaky or erroring strategy is a failure too
             result.status = "fails"
             result.failure = f"[scenario {scenario}] {type(error).__name__}: {error}"
-            if last_failure:
-                result.counterexample = last_failure[0].reproduction
-                result.call = last_failure[0].call
+            if self.last_failure is not None:
+                result.counterexample = self.last_failure.reproduction
+                result.call = self.last_failure.call
         return result.status == "fails"
 
-    warm_up()
-    # At most BATCH calls an example, as many in each, after the simplest example's one.
-    size = max(1, math.ceil((share - 1) / max(1, math.ceil((share - 1) / BATCH))))
-
-    def cover(scenario: str, first: int) -> None:
+    def cover(self, scenario: str, first: int) -> None:
         """Judges one scenario's share of the budget, in at most ROUNDS Hypothesis runs
         seeded from ``first`` on (the ``large`` scenario: a few calls, one an example)."""
+        result = self.result
         if scenario == "large":
-            share_here, size_here = min(share, large.CALLS), 1
+            share_here, size_here = min(self.share, large.CALLS), 1
         else:
-            share_here, size_here = share, size
+            share_here, size_here = self.share, self.size
         remaining, per_example = share_here, float(size_here)
-        quota[0] = drawn[0] + share_here
+        self.quota = self.drawn + share_here
         for attempt in range(first, first + ROUNDS):
             # The simplest example, first in a run, judges one call.
             wanted = 1 + max(0, math.ceil((remaining - 1) / per_example))
-            judged, began = drawn[0], examples[0]
-            if search(scenario, size_here, wanted, attempt, ""):
+            judged, began = self.drawn, self.examples
+            if self.search(scenario, size_here, wanted, attempt, ""):
                 break
-            judged = drawn[0] - judged
+            judged = self.drawn - judged
             remaining -= judged
             if remaining <= 0 or judged == 0:
                 break
-            per_example = judged / max(1, examples[0] - began)
-        if result.status == "fails" and shrink and size_here > 1 and last_failure:
+            per_example = judged / max(1, self.examples - began)
+        if result.status == "fails" and self.shrink and size_here > 1 and self.last_failure:
             # Shrinking a batch can settle on a call less simple than the same search
             # finds one call an example: search the scenario again so, and keep what
             # that finds if it fails too.
             found = (result.failure, result.counterexample, result.call)
-            result.status, last_failure[:] = "conforms", []
-            quota[0] = drawn[0] + share_here
-            if not search(scenario, 1, share_here, first, "|alone"):
+            result.status, self.last_failure = "conforms", None
+            self.quota = self.drawn + share_here
+            if not self.search(scenario, 1, share_here, first, "|alone"):
                 result.status = "fails"
                 result.failure, result.counterexample, result.call = found
 
-    def uncovered() -> bool:
+    def uncovered(self) -> bool:
         """Whether a declared edge is still unreached (edges reached only by calls a port
         cannot be sent count as reached)."""
-        return any(n == 0 and name not in unsent_edges for name, n in result.edges.items())
+        return any(
+            n == 0 and name not in self.unsent_edges for name, n in self.result.edges.items()
+        )
 
-    def done(failed_only: bool = False) -> bool:
+    def done(self, failed_only: bool = False) -> bool:
         """Whether the run failed or, unless ``failed_only``, reached every declared edge."""
-        return result.status == "fails" or (not failed_only and not uncovered())
+        return self.result.status == "fails" or (not failed_only and not self.uncovered())
 
-    started = time.perf_counter()
-    for scenario in member.scenarios:
-        cover(scenario, 0)
-        if done(failed_only=True):
-            break
-    # The budget is a least number of calls: while every call conforms but a declared edge
-    # is still unreached (a rare one, under a small randomised budget), every scenario
-    # judges its share again, up to TOP_UP more times, before the run fails for it.
-    for extra in range(1, TOP_UP + 1):
-        if done():
-            break
-        for scenario in member.scenarios:
-            cover(scenario, extra * ROUNDS)
-            if done():
+    def run(self, require_edges: bool) -> MemberResult:
+        """Every scenario's share, then the top-ups, then the sum (:meth:`finish`)."""
+        warm_up()
+        scenarios = self.member.scenarios
+        started = time.perf_counter()
+        for scenario in scenarios:
+            self.cover(scenario, 0)
+            if self.done(failed_only=True):
                 break
-    result.seconds = time.perf_counter() - started
+        # The budget is a least number of calls: while every call conforms but a declared
+        # edge is still unreached (a rare one, under a small randomised budget), every
+        # scenario judges its share again, up to TOP_UP more times, before the run fails.
+        for extra in range(1, TOP_UP + 1):
+            if self.done():
+                break
+            for scenario in scenarios:
+                self.cover(scenario, extra * ROUNDS)
+                if self.done():
+                    break
+        self.result.seconds = time.perf_counter() - started
+        return self.finish(require_edges)
 
-    for name in unsent_edges:  # an edge only calls a port cannot be sent reach
-        if result.edges.get(name) == 0:
-            del result.edges[name]
-            result.outcomes[f"edge only in calls not sent:{name}"] = 1
-    if result.status == "conforms" and not require_edges and result.missing_edges:
-        result.unreached = result.missing_edges
-        for name in result.unreached:
-            del result.edges[name]
-    if result.status == "conforms":
-        if result.missing_edges:
-            result.status = "fails"
-            result.failure = "declared edges never exercised: " + ", ".join(result.missing_edges)
-        elif result.divergences:
-            result.status = "conforms-declared"
-    return result
+    def finish(self, require_edges: bool) -> MemberResult:
+        """The edges only unsent calls reach, the unreached edges (``require_edges``:
+        a failure; otherwise listed), and the status a conforming run ends with."""
+        result = self.result
+        for name in self.unsent_edges:  # an edge only calls a port cannot be sent reach
+            if result.edges.get(name) == 0:
+                del result.edges[name]
+                result.outcomes[f"edge only in calls not sent:{name}"] = 1
+        if result.status == "conforms" and not require_edges and result.missing_edges:
+            result.unreached = result.missing_edges
+            for name in result.unreached:
+                del result.edges[name]
+        if result.status == "conforms":
+            if result.missing_edges:
+                result.status = "fails"
+                result.failure = "declared edges never exercised: " + ", ".join(
+                    result.missing_edges
+                )
+            elif result.divergences:
+                result.status = "conforms-declared"
+        return result
