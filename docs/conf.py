@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 from lodestar import __version__
 
@@ -18,7 +19,9 @@ project = "Lodestar for Python"
 release = __version__
 version = ".".join(__version__.split(".")[:2])
 
-extensions = ["myst_parser"]
+# version_notes: the scikit-learn versions a version-dependent example holds on, shown above
+# it (the pages' skip comments say them to the doctests only).
+extensions = ["myst_parser", "version_notes"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build"]
