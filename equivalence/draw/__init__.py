@@ -25,8 +25,6 @@ matrices), :mod:`~equivalence.draw.outputs` (regression targets),
 and :mod:`~equivalence.draw.samples` (a clustering of its samples). ``docs/harness.md``
 has the glossary.
 
-The families import a few of these under short names, the same everywhere: ``r`` for
-:mod:`~equivalence.draw.primitives`, ``lb`` for :mod:`~equivalence.draw.labels`, ``p`` for
-:mod:`~equivalence.draw.partitions`, ``s`` for :mod:`~equivalence.draw.samples` and ``o``
-for :mod:`~equivalence.draw.outputs`.
+The families import them by their own names; :mod:`~equivalence.draw.labels` only is
+imported as ``draw_labels``, since ``labels`` is an argument of many members.
 """

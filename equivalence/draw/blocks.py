@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Edge
 from equivalence.view import View, rows_of
 
@@ -76,7 +76,7 @@ def scenarios(
 
 
 def start(
-    draw: r.Draw,
+    draw: primitives.Draw,
     scenario: str,
     rows: Callable[[int, int], st.SearchStrategy[Any]],
     flag: str,
@@ -85,26 +85,26 @@ def start(
 ) -> Draft:
     """Sizes, labels in ``[0, labels or classes)``, rows from ``rows(samples, classes)``
     and ``flag``, drawn at once; ``binary`` has two classes, ``empty`` no sample."""
-    count, samples, setting = r.integers(draw, classes, (1, 8), (0, 1))
+    count, samples, setting = primitives.integers(draw, classes, (1, 8), (0, 1))
     count = 2 if scenario == "binary" else count
     samples = 0 if scenario == "empty" else max(samples, LEAST_SAMPLES.get(scenario, 0))
-    truth = draw(r.labels(samples, 0, (labels or count) - 1))
+    truth = draw(primitives.labels(samples, 0, (labels or count) - 1))
     block = np.array(draw(rows(samples, count)), dtype=np.float64).reshape(samples, count)
     return Draft(scenario, count, truth, block, {flag: bool(setting)})
 
 
-def weights(draw: r.Draw, scenario: str, samples: int, weighted: tuple[str, ...]) -> Any:
+def weights(draw: primitives.Draw, scenario: str, samples: int, weighted: tuple[str, ...]) -> Any:
     """The weights of ``scenario``: as named, of every valid kind in the ``weighted``
     scenarios (``valid`` leaving them out more often), else none."""
     if scenario in NAMED_WEIGHTS:
-        return draw(r.weights(samples, scenario))
+        return draw(primitives.weights(samples, scenario))
     if scenario in weighted:
-        fewer = ("none", "none", *r.VALID_WEIGHTS) if scenario == "valid" else ()
-        return draw(r.weights(samples, *fewer))
+        fewer = ("none", "none", *primitives.VALID_WEIGHTS) if scenario == "valid" else ()
+        return draw(primitives.weights(samples, *fewer))
     return None
 
 
-def finish(draw: r.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
+def finish(draw: primitives.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
     """The shared scenarios applied to ``d``, and the call it makes."""
     s, samples, rows = d.scenario, d.samples, d.rows
     weight = weights(draw, s, samples, weighted)
@@ -113,19 +113,21 @@ def finish(draw: r.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
     if s == "single_class":
         d.truth = [d.truth[0]] * samples
     if s == "label_out_of_range":
-        d.truth[r.index(draw, samples)] = r.pick(draw, (-1, d.classes, d.classes + 2))
+        d.truth[primitives.index(draw, samples)] = primitives.pick(
+            draw, (-1, d.classes, d.classes + 2)
+        )
     if s in OUTSIDE or s == "non_finite":
-        if s != "non_finite" or r.flip(draw):
-            cell = (r.index(draw, samples), r.index(draw, d.classes))
-            rows[cell] = r.pick(draw, OUTSIDE.get(s, r.NON_FINITE))
+        if s != "non_finite" or primitives.flip(draw):
+            cell = (primitives.index(draw, samples), primitives.index(draw, d.classes))
+            rows[cell] = primitives.pick(draw, OUTSIDE.get(s, primitives.NON_FINITE))
         else:
-            weight = draw(r.weights(samples, "non_finite"))
+            weight = draw(primitives.weights(samples, "non_finite"))
     if s == "class_count_below_two":
-        d.classes = r.pick(draw, (0, 1))
+        d.classes = primitives.pick(draw, (0, 1))
         rows, d.truth = rows[:, : d.classes], [0] * samples
     block: Any = rows.ravel().tolist()
     if s in ("wrong_size", "length_mismatch"):
-        block = [*block, 0.5] if r.flip(draw) or not block else block[:-1]
+        block = [*block, 0.5] if primitives.flip(draw) or not block else block[:-1]
     if s in ("two_d", "column", "float32"):
         block = np.array(rows, dtype=np.float32 if s == "float32" else np.float64)
         block = block if d.class_count or s == "column" else block.ravel()
@@ -133,7 +135,7 @@ def finish(draw: r.Draw, d: Draft, weighted: tuple[str, ...]) -> Call:
     if weight is not None:
         kwargs["sample_weight"] = weight
     args = (d.truth, block, d.classes) if d.class_count else (d.truth, block)
-    return Call(args, r.with_defaults(draw, kwargs, d.keep))
+    return Call(args, primitives.with_defaults(draw, kwargs, d.keep))
 
 
 def matrix(v: View, dtype: Any = None) -> Array:

@@ -24,7 +24,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Edge
 from equivalence.view import View, as_floats, is_count
 
@@ -68,87 +68,95 @@ GROUPS = {
 SCENARIOS = ("grid", "floats", "repeated", "apart", "offset", "singleton", "many", *GROUPS)
 
 
-def concrete(draw: r.Draw, scenario: str, groups: dict[str, tuple[str, ...]] = GROUPS) -> str:
+def concrete(
+    draw: primitives.Draw, scenario: str, groups: dict[str, tuple[str, ...]] = GROUPS
+) -> str:
     """The scenario itself, or one case of its group."""
-    return r.pick(draw, groups[scenario]) if scenario in groups else scenario
+    return primitives.pick(draw, groups[scenario]) if scenario in groups else scenario
 
 
-def matrix(draw: r.Draw, samples: int, features: int, flavour: str) -> Array:
+def matrix(draw: primitives.Draw, samples: int, features: int, flavour: str) -> Array:
     """``samples × features`` finite doubles of one flavour (see the module's text), each
     array one draw of bytes (:mod:`equivalence.draw.primitives`); ``apart`` is drawn as the grid
     and shifted by the caller, cluster by cluster."""
     size = samples * features
     if flavour in ("grid", "apart"):
-        values = draw(r.table(size, GRID))
+        values = draw(primitives.table(size, GRID))
     elif flavour == "floats":
-        values = (2.0 * draw(r.unit_floats(size)) - 1.0) * 1e3
+        values = (2.0 * draw(primitives.unit_floats(size)) - 1.0) * 1e3
     elif flavour == "repeated":  # three distinct points, each given several times
-        distinct = ((2.0 * draw(r.unit_floats(3 * features)) - 1.0) * 1e3).reshape(3, features)
-        repeated: Array = distinct[draw(r.codes(samples)) % np.uint64(3)]
+        distinct = ((2.0 * draw(primitives.unit_floats(3 * features)) - 1.0) * 1e3).reshape(
+            3, features
+        )
+        repeated: Array = distinct[draw(primitives.codes(samples)) % np.uint64(3)]
         return repeated
     elif flavour == "offset":
-        values = 2.0 * draw(r.unit_floats(size)) - 1.0 + r.pick(draw, OFFSETS)
+        values = 2.0 * draw(primitives.unit_floats(size)) - 1.0 + primitives.pick(draw, OFFSETS)
     else:
         raise ValueError(f"no flavour {flavour!r}")
     block_: Array = np.asarray(values, dtype=np.float64).reshape(samples, features)
     return block_
 
 
-def cluster_labels(draw: r.Draw, samples: int, clusters: int) -> list[int]:
+def cluster_labels(draw: primitives.Draw, samples: int, clusters: int) -> list[int]:
     """``samples`` labels naming ``clusters`` clusters, each used at least once, as
     signed, spread-out integers, in a drawn order."""
-    names = r.subset(draw, NAMES, clusters)
-    rest = (draw(r.codes(samples - clusters)) % clusters).tolist()
-    return r.permutation(draw, [*names, *(names[c] for c in rest)])
+    names = primitives.subset(draw, NAMES, clusters)
+    rest = (draw(primitives.codes(samples - clusters)) % clusters).tolist()
+    return primitives.permutation(draw, [*names, *(names[c] for c in rest)])
 
 
-@r.composite
-def block(draw: r.Draw, scenario: str) -> tuple[list[int], Array]:
+@primitives.composite
+def block(draw: primitives.Draw, scenario: str) -> tuple[list[int], Array]:
     """Labels and a well-formed ``n × d`` block of one scenario (before any spoiling)."""
     # read from the call's bytes, not a draw of their own: the draw costs what the call does
-    samples, features, clusters = (r.between(draw, *span) for span in ((3, 20), (1, 4), (2, 4)))
+    samples, features, clusters = (
+        primitives.between(draw, *span) for span in ((3, 20), (1, 4), (2, 4))
+    )
     if scenario == "many":
         samples, clusters = 48, 5
     clusters = min(clusters, samples - 1)
     if scenario == "one_label":
         clusters = 1
-    flavour = scenario if scenario in FLAVOURS else r.pick(draw, FLAVOURS)
+    flavour = scenario if scenario in FLAVOURS else primitives.pick(draw, FLAVOURS)
     points = matrix(draw, samples, features, flavour)
     if scenario == "every_sample_alone":
         labels = list(range(samples))
     else:
         labels = cluster_labels(draw, samples, clusters)
     if scenario == "singleton":  # one sample alone in a cluster of its own
-        labels[r.index(draw, samples)] = 10**6
+        labels[primitives.index(draw, samples)] = 10**6
     if flavour == "apart":
         shift = {name: 50.0 * rank for rank, name in enumerate(sorted(set(labels)))}
         points = points + np.array([shift[name] for name in labels])[:, None]
     return labels, points
 
 
-@r.composite
-def calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def calls(draw: primitives.Draw, scenario: str) -> Call:
     """``(labels, features, feature_count)`` of one scenario."""
     scenario = concrete(draw, scenario)
     labels, points = draw(block(scenario))
     samples, features = points.shape
     if scenario == "empty":
-        return Call(([], [] if r.flip(draw) else np.zeros((0, features)), features))
+        return Call(([], [] if primitives.flip(draw) else np.zeros((0, features)), features))
     count = features
     if scenario == "non_finite":
         points = points.copy()
-        points[r.index(draw, samples), r.index(draw, features)] = r.pick(draw, r.NON_FINITE)
-    given: Any = points if r.flip(draw) else points.ravel()
+        points[primitives.index(draw, samples), primitives.index(draw, features)] = primitives.pick(
+            draw, primitives.NON_FINITE
+        )
+    given: Any = points if primitives.flip(draw) else points.ravel()
     if scenario == "wrong_size":
-        given = points.ravel()[: -1 - r.index(draw, features)]
+        given = points.ravel()[: -1 - primitives.index(draw, features)]
     if scenario == "bad_feature_count":
-        count = r.pick(draw, (0, -1, features + 1))
+        count = primitives.pick(draw, (0, -1, features + 1))
         given = points.ravel()
     if scenario == "length_mismatch":
-        labels = labels[:-1] if r.flip(draw) else [*labels, labels[0]]
+        labels = labels[:-1] if primitives.flip(draw) else [*labels, labels[0]]
     if scenario == "fractional_label":
         labels = [*labels]
-        labels[r.index(draw, samples)] = r.pick(draw, (0.5, -2.25))
+        labels[primitives.index(draw, samples)] = primitives.pick(draw, (0.5, -2.25))
     return Call((labels, given, count))
 
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Edge
 from equivalence.view import View, is_count
 
@@ -83,34 +83,34 @@ def _block(rows: int, labels: int) -> st.SearchStrategy[Array]:
         block: Array = bits.reshape(rows, labels)
         return block
 
-    return r.codes(size + 1).map(build)
+    return primitives.codes(size + 1).map(build)
 
 
-@r.composite
-def label_matrices(draw: r.Draw, scenario: str = "valid") -> LabelMatrices:
+@primitives.composite
+def label_matrices(draw: primitives.Draw, scenario: str = "valid") -> LabelMatrices:
     """A :class:`LabelMatrices` for ``scenario`` (one of :data:`VALID` or :data:`INVALID`).
 
     The prediction copies some of the truth's rows, so that right rows are common."""
-    count, samples, weighted = r.integers(draw, (2, 5), (1, 8), (0, 1))
+    count, samples, weighted = primitives.integers(draw, (2, 5), (1, 8), (0, 1))
     count = {"one_label": 1}.get(scenario, count)
     samples = {"one_row": 1, "empty": 0, "zero_sum_weight": max(samples, 2)}.get(scenario, samples)
     truth: Array = np.array(draw(_block(samples, count)))
     predicted: Array = np.array(draw(_block(samples, count)))
-    copied = draw(r.codes(samples)) % 2 == 1
+    copied = draw(primitives.codes(samples)) % 2 == 1
     predicted = np.where(copied[:, None], truth, predicted)
     if scenario in ("all_zero_rows", "all_one_rows"):
         value = scenario == "all_one_rows"
         truth[0], predicted[0] = value, value
-        predicted[r.index(draw, samples)] = value
+        predicted[primitives.index(draw, samples)] = value
     weight: list[float] | None = None
     if scenario in ("weighted", "one_label", "one_row") or (scenario == "valid" and weighted):
-        weight = draw(r.weights(samples))
+        weight = draw(primitives.weights(samples))
     if scenario in ("zero_sum_weight", "wrong_weight_length") or scenario.endswith("_weight"):
-        weight = draw(r.weights(samples, scenario))
+        weight = draw(primitives.weights(samples, scenario))
     if scenario == "shape_mismatch":
-        predicted = np.vstack([predicted, truth[:1]]) if r.flip(draw) else predicted[:-1]
+        predicted = np.vstack([predicted, truth[:1]]) if primitives.flip(draw) else predicted[:-1]
     if scenario == "no_label":
-        count = r.pick(draw, (0, -1))
+        count = primitives.pick(draw, (0, -1))
     if scenario == "partial_row":
         # One entry more than whole rows: only the flat form can say so.
         truth = np.append(truth.reshape(-1), True)

@@ -21,7 +21,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Divergence, Edge
 from equivalence.view import View, as_labels
 
@@ -238,102 +238,107 @@ COMMON_SCENARIOS = (
 )
 
 
-def _domain(draw: r.Draw, size: int, spread: int) -> list[int]:
+def _domain(draw: primitives.Draw, size: int, spread: int) -> list[int]:
     """``size`` distinct class values: 0..size-1, or drawn from :data:`SPREAD`."""
-    return sorted(r.subset(draw, SPREAD, size)) if spread else list(range(size))
+    return sorted(primitives.subset(draw, SPREAD, size)) if spread else list(range(size))
 
 
-@r.composite
-def label_calls(draw: r.Draw, scenario: str) -> tuple[list[Any], list[Any], Any, Any]:
+@primitives.composite
+def label_calls(draw: primitives.Draw, scenario: str) -> tuple[list[Any], list[Any], Any, Any]:
     """``(y_true, y_pred, labels, sample_weight)``, ``None`` meaning "leave out"."""
-    classes, spread, samples, ordered, weighted = r.integers(
+    classes, spread, samples, ordered, weighted = primitives.integers(
         draw, (1, 5), (0, 1), (1, 9), (0, 1), (0, 1)
     )
     domain = _domain(draw, classes + 1, spread)
     values = domain[:classes]
     samples = {"single": 1, "empty": 0}.get(scenario, samples)
-    truth: list[Any] = draw(r.table(samples, tuple(values))).tolist()
+    truth: list[Any] = draw(primitives.table(samples, tuple(values))).tolist()
     # Agreement is the interesting case: copy some of the truth into the prediction.
-    drawn, copied = draw(r.table(samples, tuple(values))).tolist(), draw(r.codes(samples))
+    drawn, copied = (
+        draw(primitives.table(samples, tuple(values))).tolist(),
+        draw(primitives.codes(samples)),
+    )
     predicted: list[Any] = [t if c % 2 else p for t, p, c in zip(truth, drawn, copied, strict=True)]
     labels: Any = None
     weight: Any = None
     unseen = domain[classes]
     if scenario in ("valid", "weighted", "single") and ordered:
-        labels = r.permutation(draw, values)
+        labels = primitives.permutation(draw, values)
     if scenario == "labels_subset":
-        chosen = r.subset(draw, values)
+        chosen = primitives.subset(draw, values)
         if not set(chosen) & set(truth):
             chosen.append(truth[0])
-        labels = r.permutation(draw, chosen)
+        labels = primitives.permutation(draw, chosen)
         # One sample is sure to be dropped while its true class keeps its row.
         outside = [value for value in domain if value not in chosen]
-        truth = [*truth, r.pick(draw, chosen)]
-        predicted = [*predicted, r.pick(draw, outside)]
+        truth = [*truth, primitives.pick(draw, chosen)]
+        predicted = [*predicted, primitives.pick(draw, outside)]
         samples += 1
     if scenario in ("weighted", "single", "labels_subset", "labels_superset") or (
         scenario == "valid" and weighted
     ):
-        weight = draw(r.weights(samples))
+        weight = draw(primitives.weights(samples))
     if scenario == "labels_superset":
-        labels = r.permutation(draw, [*values, unseen])
+        labels = primitives.permutation(draw, [*values, unseen])
     if scenario == "never_predicted":
         missing = truth[0]
         others = [value for value in [*values, unseen] if value != missing]
-        predicted = [r.pick(draw, others) if p == missing else p for p in predicted]
+        predicted = [primitives.pick(draw, others) if p == missing else p for p in predicted]
     if scenario == "absent_from_truth":
-        predicted[r.index(draw, samples)] = unseen
-        if r.flip(draw):
-            labels = r.permutation(draw, sorted({*truth, *predicted}))
+        predicted[primitives.index(draw, samples)] = unseen
+        if primitives.flip(draw):
+            labels = primitives.permutation(draw, sorted({*truth, *predicted}))
     if scenario == "zero_sum_weight":
         truth, predicted = [*truth, truth[0]], [*predicted, predicted[0]]
-        weight = draw(r.weights(len(truth), "zero_sum"))
+        weight = draw(primitives.weights(len(truth), "zero_sum"))
     if scenario == "zero_sum_row":
         # Two samples of one true class, one right and one wrong, whose weights cancel;
         # the other samples belong to other classes and weigh something positive.
         target = truth[0]
-        wrong = r.pick(draw, [value for value in domain if value != target])
+        wrong = primitives.pick(draw, [value for value in domain if value != target])
         rest = [index for index, value in enumerate(truth) if value != target]
-        size = r.pick(draw, (1.0, 2.5))
+        size = primitives.pick(draw, (1.0, 2.5))
         truth = [target, target, *(truth[index] for index in rest)]
         predicted = [target, wrong, *(predicted[index] for index in rest)]
         weight = [
             size,
             -size,
-            *(r.pick(draw, (0.5, 1.0, 2.0)) for _ in rest),
+            *(primitives.pick(draw, (0.5, 1.0, 2.0)) for _ in rest),
         ]
     if scenario == "duplicate_labels":
-        labels = r.permutation(draw, [*values, r.pick(draw, values)])
+        labels = primitives.permutation(draw, [*values, primitives.pick(draw, values)])
     if scenario == "no_label_in_truth":
         outside = [value for value in domain if value not in truth]
-        labels = r.subset(draw, outside)
+        labels = primitives.subset(draw, outside)
     if scenario == "empty_labels":
         labels = []
-    if scenario == "empty" and r.flip(draw):
+    if scenario == "empty" and primitives.flip(draw):
         labels = values
     if scenario == "length_mismatch":
-        predicted = [*predicted, values[0]] if r.flip(draw) else predicted[:-1]
+        predicted = [*predicted, values[0]] if primitives.flip(draw) else predicted[:-1]
     if scenario == "fractional_label":
-        side = truth if r.flip(draw) else predicted
-        side[r.index(draw, samples)] = r.pick(draw, (0.5, 1.25, -2.5))
+        side = truth if primitives.flip(draw) else predicted
+        side[primitives.index(draw, samples)] = primitives.pick(draw, (0.5, 1.25, -2.5))
     if scenario == "fractional_labels_argument":
         labels = [
             *values,
-            r.pick(draw, (0.5, 2.25)),
+            primitives.pick(draw, (0.5, 2.25)),
         ]
     if scenario in ("non_finite_weight", "all_zero_weight", "wrong_weight_length"):
-        weight = draw(r.weights(samples, scenario))
+        weight = draw(primitives.weights(samples, scenario))
     return truth, predicted, labels, weight
 
 
-def keyword_call(draw: r.Draw, scenario: str, extra: dict[str, Any]) -> Call:
+def keyword_call(draw: primitives.Draw, scenario: str, extra: dict[str, Any]) -> Call:
     truth, predicted, labels, weight = draw(label_calls(scenario))
     kwargs: dict[str, Any] = dict(extra)
     if labels is not None:
         kwargs["labels"] = labels
     if weight is not None:
         kwargs["sample_weight"] = weight
-    return Call((truth, predicted), r.with_defaults(draw, kwargs, ("labels", "sample_weight")))
+    return Call(
+        (truth, predicted), primitives.with_defaults(draw, kwargs, ("labels", "sample_weight"))
+    )
 
 
 def scenarios_of(

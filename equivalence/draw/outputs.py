@@ -26,7 +26,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
 from equivalence.view import View, as_floats, parameters_of
 
@@ -98,7 +98,7 @@ class Draft:
 
 
 #: The values each flavour draws from.
-GRID = (*r.GRID, -0.5, -1.0, 2.0, 0.0)
+GRID = (*primitives.GRID, -0.5, -1.0, 2.0, 0.0)
 WHOLE = tuple(float(v) for v in range(-4, 9))
 SPREAD = (0.0, 1.0, 2.0, -1.0, 0.5)
 #: The most samples and outputs a call holds.
@@ -122,7 +122,7 @@ def _values(raw: bytes, size: int, flavour: str, offset: float) -> Array:
     codes = np.frombuffer(raw, dtype="<u4", count=size).astype(np.uint64)
     spread = (codes * np.uint64(0x9E3779B97F4A7C15)) ^ (codes << np.uint64(40))
     signs = np.where(codes & np.uint64(1), -1.0, 1.0)
-    unit = signs * r.fractions(spread.astype("<u8").tobytes())
+    unit = signs * primitives.fractions(spread.astype("<u8").tobytes())
     return unit if flavour == "unit" else unit * 1e6
 
 
@@ -132,8 +132,10 @@ def _width(flavour: str) -> int:
 
 def _weight_kind(scenario: str, samples: int, switch: int) -> str:
     """The kind of sample weights: any valid one, or in ``bad_weight`` one refused."""
-    bad = ("zero_sum", *r.BAD_WEIGHTS) if samples >= 2 else r.BAD_WEIGHTS
-    kinds = bad if scenario == "bad_weight" else r.VALID_WEIGHTS[: 6 if samples >= 2 else 5]
+    bad = ("zero_sum", *primitives.BAD_WEIGHTS) if samples >= 2 else primitives.BAD_WEIGHTS
+    kinds = (
+        bad if scenario == "bad_weight" else primitives.VALID_WEIGHTS[: 6 if samples >= 2 else 5]
+    )
     return kinds[switch % len(kinds)]
 
 
@@ -149,7 +151,7 @@ def _output_kind(scenario: str, outputs: int, switch: int) -> str:
 
 
 def draft(
-    draw: r.Draw,
+    draw: primitives.Draw,
     scenario: str,
     *,
     outputs: int | None = None,
@@ -160,7 +162,7 @@ def draft(
     for ``several_outputs``), values of one flavour, a prediction near the truth or
     drawn apart from it, flat or 2-D; and, for :func:`finish`, the bytes of its weights.
     Two reads: the switches, then everything they ask for."""
-    raw = r.raw_bytes(draw, _SWITCHES)
+    raw = primitives.raw_bytes(draw, _SWITCHES)
     samples, count, apart, two_d, flavour_index, offset_index = raw[:6]
     samples, count = 1 + samples % MOST_SAMPLES, 1 + count % (MOST_OUTPUTS - 1)
     if scenario == "several_outputs":
@@ -180,10 +182,10 @@ def draft(
     lengths = (
         _width(flavour) * size,
         _width(flavour if apart else "nudge") * size,
-        r.weight_bytes(max(samples, 1), kinds[0]),
-        r.weight_bytes(count, kinds[1]),
+        primitives.weight_bytes(max(samples, 1), kinds[0]),
+        primitives.weight_bytes(count, kinds[1]),
     )
-    body = r.raw_bytes(draw, sum(lengths))
+    body = primitives.raw_bytes(draw, sum(lengths))
     parts, at = [], 0
     for length in lengths:
         parts.append(body[at : at + length])
@@ -195,14 +197,14 @@ def draft(
         predicted = truth + _values(parts[1], size, "nudge", 0.0).reshape(samples, count)
     d = Draft(scenario, flavour, truth, predicted, bool(two_d % 2), raw=raw)
     d.weights = (
-        r.read_weights(parts[2], max(samples, 1), kinds[0]),
-        r.read_weights(parts[3], count, kinds[1]),
+        primitives.read_weights(parts[2], max(samples, 1), kinds[0]),
+        primitives.read_weights(parts[3], count, kinds[1]),
     )
     return d
 
 
 def finish(
-    draw: r.Draw,
+    draw: primitives.Draw,
     d: Draft,
     *,
     weighted: bool = True,
@@ -221,7 +223,7 @@ def finish(
     truth, predicted = d.truth, d.predicted
     if d.scenario == "non_finite_target" and truth.size:
         side = truth if spoil % 2 else predicted
-        side.flat[where % side.size] = r.NON_FINITE[spoil % 3]
+        side.flat[where % side.size] = primitives.NON_FINITE[spoil % 3]
     count = d.outputs
     if d.scenario == "bad_shape":  # output weights follow the count, so as not to hide it
         count = (0, -1, count + 1, count)[spoil % 4]
@@ -240,7 +242,7 @@ def calls(
     weighted: bool = True,
     output_weights: bool = False,
     counted: bool = True,
-    adjust: Callable[[r.Draw, Draft], Draft] | None = None,
+    adjust: Callable[[primitives.Draw, Draft], Draft] | None = None,
 ) -> st.SearchStrategy[Call]:
     """The calls of ``scenario``; ``adjust`` changes each draft before it is written.
     A call is read out of one :class:`~equivalence.draw.primitives.Reader`: its switches, values
@@ -248,14 +250,14 @@ def calls(
     return _build(scenario, weighted, output_weights, counted, adjust)
 
 
-@r.composite
+@primitives.composite
 def _build(
-    draw: r.Draw,
+    draw: primitives.Draw,
     scenario: str,
     weighted: bool,
     output_weights: bool,
     counted: bool,
-    adjust: Callable[[r.Draw, Draft], Draft] | None,
+    adjust: Callable[[primitives.Draw, Draft], Draft] | None,
 ) -> Call:
     d = draft(draw, scenario, weighted=weighted, output_weights=output_weights)
     if adjust is not None:
@@ -488,7 +490,7 @@ def member(
     extra: Callable[[str], st.SearchStrategy[Call]] | None = None,
     more_edges: Sequence[Edge] = (),
     divergences: Sequence[Divergence] = (),
-    adjust: Callable[[r.Draw, Draft], Draft] | None = None,
+    adjust: Callable[[primitives.Draw, Draft], Draft] | None = None,
     tolerance: Tolerance = EXACT,
     example: Call | None = None,
     single_output_refused: bool = True,

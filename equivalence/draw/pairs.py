@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.draw.blocks import NAMED_WEIGHTS
 from equivalence.model import Call
 
@@ -31,18 +31,21 @@ FRACTIONS = (0.5, 1.25, -2.5)
 
 
 def start(
-    draw: r.Draw, scenario: str, samples: int, values: Sequence[Any]
+    draw: primitives.Draw, scenario: str, samples: int, values: Sequence[Any]
 ) -> tuple[list[Any], list[Any]]:
     """``samples`` true labels from ``values`` (one for ``single``, none for ``empty``), and
     a prediction that copies the truth two samples in three and draws the rest."""
     samples = {"single": 1, "empty": 0}.get(scenario, samples)
-    truth: list[Any] = draw(r.table(samples, values)).tolist()
-    guess, copied = draw(r.table(samples, values)).tolist(), draw(r.codes(samples))
+    truth: list[Any] = draw(primitives.table(samples, values)).tolist()
+    guess, copied = (
+        draw(primitives.table(samples, values)).tolist(),
+        draw(primitives.codes(samples)),
+    )
     return truth, [t if c % 3 else g for t, g, c in zip(truth, guess, copied, strict=True)]
 
 
 def finish(
-    draw: r.Draw,
+    draw: primitives.Draw,
     scenario: str,
     labels: tuple[list[Any], list[Any]],
     kwargs: dict[str, Any],
@@ -60,11 +63,11 @@ def finish(
     named = {name: (name,) for name in NAMED_WEIGHTS}
     kinds = {"weighted": (), **weights, **named}.get(scenario)
     if "sample_weight" not in kwargs and kinds is not None:
-        weight = draw(r.weights(len(truth), *kinds))
+        weight = draw(primitives.weights(len(truth), *kinds))
         kwargs = kwargs if weight is None else {**kwargs, "sample_weight": weight}
     if scenario == "length_mismatch":
-        longer = r.pick(draw, (True, False)) or not predicted
+        longer = primitives.pick(draw, (True, False)) or not predicted
         predicted = [*predicted, spare] if longer else predicted[:-1]
     if scenario == "fractional_label" and truth:
-        truth[r.index(draw, len(truth))] = r.pick(draw, FRACTIONS)
-    return Call((truth, predicted), r.with_defaults(draw, kwargs, ("sample_weight",)))
+        truth[primitives.index(draw, len(truth))] = primitives.pick(draw, FRACTIONS)
+    return Call((truth, predicted), primitives.with_defaults(draw, kwargs, ("sample_weight",)))

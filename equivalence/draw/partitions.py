@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Edge
 from equivalence.view import View
 
@@ -34,14 +34,14 @@ SCENARIOS = (
 )
 
 
-def _values(draw: r.Draw, count: int, spread: bool) -> list[int]:
-    return r.subset(draw, SPREAD, count) if spread else list(range(count))
+def _values(draw: primitives.Draw, count: int, spread: bool) -> list[int]:
+    return primitives.subset(draw, SPREAD, count) if spread else list(range(count))
 
 
 @st.composite
-def calls(draw: r.Draw, scenario: str) -> Call:
+def calls(draw: primitives.Draw, scenario: str) -> Call:
     """``(labels_true, labels_pred)`` of one scenario."""
-    samples, classes, clusters, spread, copied = r.integers(
+    samples, classes, clusters, spread, copied = primitives.integers(
         draw, (2, 10), (1, 5), (1, 5), (0, 1), (0, 3)
     )
     samples = {"single": 1, "empty": 0}.get(scenario, samples)
@@ -50,19 +50,19 @@ def calls(draw: r.Draw, scenario: str) -> Call:
     wide = bool(spread) or scenario == "spread"
     true_values = _values(draw, classes, wide)
     pred_values = _values(draw, clusters, wide)
-    truth: list[Any] = draw(r.table(samples, tuple(true_values))).tolist()
-    predicted: list[Any] = draw(r.table(samples, tuple(pred_values))).tolist()
+    truth: list[Any] = draw(primitives.table(samples, tuple(true_values))).tolist()
+    predicted: list[Any] = draw(primitives.table(samples, tuple(pred_values))).tolist()
     # The same partition under other names: each true label renamed one to one.
     names = dict(zip(true_values, _values(draw, len(true_values), True), strict=True))
     renamed = [names[t] for t in truth]
     if scenario == "renamed":
         predicted = renamed
     elif scenario != "independent" and copied:  # agreement on some samples
-        keep = draw(r.codes(samples))
+        keep = draw(primitives.codes(samples))
         predicted = [
             n if c % 4 < copied else p for n, p, c in zip(renamed, predicted, keep, strict=True)
         ]
-    alone = [v * 3 + 1 for v in r.permutation(draw, list(range(samples)))]
+    alone = [v * 3 + 1 for v in primitives.permutation(draw, list(range(samples)))]
     if scenario in ("singletons", "disjoint"):
         predicted = alone
     if scenario in ("one_cluster", "disjoint"):
@@ -73,7 +73,7 @@ def calls(draw: r.Draw, scenario: str) -> Call:
         predicted = [*predicted, pred_values[0]] if draw(st.booleans()) else predicted[:-1]
     if scenario == "fractional_label":
         side = truth if draw(st.booleans()) else predicted
-        side[r.index(draw, samples)] = r.pick(draw, (0.5, 1.25, -2.5))
+        side[primitives.index(draw, samples)] = primitives.pick(draw, (0.5, 1.25, -2.5))
     return Call((truth, predicted))
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Divergence, DivergenceKind, Edge, VersionRange
 from equivalence.view import View, as_labels
 from lodestar.metrics import ZeroDivision
@@ -314,16 +314,19 @@ def _old_f_score_differs(v: View) -> bool:
     tp, pred, true = c.counts
     union = c.counts_of(sorted(set(c.order) | set(c.present)))
     for counts in (union, ([tp.sum()], [pred.sum()], [true.sum()])):
-        t, p, r = (np.asarray(x, dtype=float) for x in counts)
-        if policy is ZeroDivision.THROW and ((b2 * r + p == 0) & (p != 0) & (r != 0)).any():
+        hits, guessed, actual = (np.asarray(x, dtype=float) for x in counts)
+        if (
+            policy is ZeroDivision.THROW
+            and ((b2 * actual + guessed == 0) & (guessed != 0) & (actual != 0)).any()
+        ):
             return True
         with np.errstate(all="ignore"):
-            precision = np.where(p == 0, value, t / np.where(p == 0, 1, p))
-            recall = np.where(r == 0, value, t / np.where(r == 0, 1, r))
-            both = b2 * r + p
-            new = np.where(both == 0, value, (1 + b2) * t / np.where(both == 0, 1, both))
+            precision = np.where(guessed == 0, value, hits / np.where(guessed == 0, 1, guessed))
+            recall = np.where(actual == 0, value, hits / np.where(actual == 0, 1, actual))
+            both = b2 * actual + guessed
+            new = np.where(both == 0, value, (1 + b2) * hits / np.where(both == 0, 1, both))
             denom = b2 * precision + recall
-            mask = np.isclose(denom, 0) | np.isclose(p + r, 0)
+            mask = np.isclose(denom, 0) | np.isclose(guessed + actual, 0)
             old = np.where(mask, value, (1 + b2) * precision * recall / np.where(mask, 1, denom))
         if not _same(old, new):
             return True
@@ -421,7 +424,7 @@ _WEIGHTS = ("zero_sum_weight", "non_finite_weight", "all_zero_weight", "wrong_we
 
 
 @st.composite
-def _universe(draw: r.Draw, size: int) -> list[int]:
+def _universe(draw: primitives.Draw, size: int) -> list[int]:
     """``size`` distinct labels: contiguous, with gaps, negative, or past 2**32."""
     style = draw(st.sampled_from(("contiguous", "gaps", "negative", "large")))
     if style == "contiguous":
@@ -432,7 +435,7 @@ def _universe(draw: r.Draw, size: int) -> list[int]:
 
 
 @st.composite
-def calls(draw: r.Draw, scenario: str) -> Call:
+def calls(draw: primitives.Draw, scenario: str) -> Call:
     """``(y_true, y_pred)`` and, by keyword, ``zero_division``, ``labels`` and
     ``sample_weight`` for ``scenario``; a scenario not in :data:`SCENARIOS` draws the
     samples and the policy alone."""
@@ -441,14 +444,17 @@ def calls(draw: r.Draw, scenario: str) -> Call:
     least = 2 if scenario == "labels_subset" else 1
     samples: int = draw(st.integers(least, 12))
     samples = {"single": 1, "empty": 0}.get(scenario, samples)
-    truth: list[Any] = draw(r.table(samples, tuple(universe))).tolist()
-    narrow = universe[: 1 + r.index(draw, len(universe) - 1)]
+    truth: list[Any] = draw(primitives.table(samples, tuple(universe))).tolist()
+    narrow = universe[: 1 + primitives.index(draw, len(universe) - 1)]
     narrow = narrow if scenario == "absent_classes" else universe
     # Agreement is the interesting case: copy a third of the truth into the prediction.
-    drawn, copied = draw(r.table(samples, tuple(narrow))).tolist(), draw(r.codes(samples))
+    drawn, copied = (
+        draw(primitives.table(samples, tuple(narrow))).tolist(),
+        draw(primitives.codes(samples)),
+    )
     predicted = [t if c % 3 == 2 else p for t, p, c in zip(truth, drawn, copied, strict=True)]
     if scenario == "nothing_correct":
-        predicted = [r.pick(draw, [v for v in universe if v != t]) for t in truth]
+        predicted = [primitives.pick(draw, [v for v in universe if v != t]) for t in truth]
     if scenario == "labels_subset":
         truth[0], truth[1] = universe[0], universe[1]
 
@@ -456,33 +462,39 @@ def calls(draw: r.Draw, scenario: str) -> Call:
     extras = [v for v in (universe[-1] + 1, universe[0] - 3, 97) if v not in present]
     labels: Any = None
     if scenario == "valid" and draw(st.booleans()):
-        labels = r.subset(draw, present + extras)
+        labels = primitives.subset(draw, present + extras)
     elif scenario == "labels_subset":
-        kept = r.subset(draw, present, 1 + r.index(draw, len(present) - 1))
-        labels = kept + r.subset(draw, extras, r.index(draw, min(len(extras), 2) + 1))
+        kept = primitives.subset(draw, present, 1 + primitives.index(draw, len(present) - 1))
+        labels = kept + primitives.subset(
+            draw, extras, primitives.index(draw, min(len(extras), 2) + 1)
+        )
     elif scenario in ("labels_superset", "absent_classes", "undefined_scores"):
-        labels = present + r.subset(draw, extras)
+        labels = present + primitives.subset(draw, extras)
     elif scenario == "empty_labels":
         labels = []
     elif scenario == "duplicate_labels":
-        labels = [*present, r.pick(draw, present)]
+        labels = [*present, primitives.pick(draw, present)]
     elif scenario == "labels_not_in_truth":
-        labels = r.subset(draw, [v for v in present + extras if v not in truth] or extras)
+        labels = primitives.subset(draw, [v for v in present + extras if v not in truth] or extras)
     elif scenario == "fractional_labels_argument":
         labels = [*present, draw(st.sampled_from((0.5, -1.5, 2.25)))]
     if labels is not None and len(labels) > 1:
-        labels = r.permutation(draw, labels)
+        labels = primitives.permutation(draw, labels)
 
     weight: Any = None
     if scenario in ("valid", "weighted", "single", "undefined_scores", "labels_subset"):
-        weight = draw(r.weights(samples)) if scenario == "weighted" or draw(st.booleans()) else None
+        weight = (
+            draw(primitives.weights(samples))
+            if scenario == "weighted" or draw(st.booleans())
+            else None
+        )
     if scenario == "weighted" and draw(st.integers(0, 3)) == 0:
         magnitude = st.floats(1e-8, 1e17).map(lambda w: float(f"{w:.3g}"))
         weight = draw(st.lists(magnitude, min_size=samples, max_size=samples))
     if scenario == "zero_sum_weight" and samples < 2:
         truth, predicted = [*truth, truth[0]], [*predicted, universe[0]]
     if scenario in _WEIGHTS:
-        weight = draw(r.weights(len(truth), scenario))
+        weight = draw(primitives.weights(len(truth), scenario))
 
     if scenario == "float_labels":
         truth = [float(v) for v in truth]
@@ -491,7 +503,7 @@ def calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "length_mismatch":
         predicted = [*predicted, universe[0]] if draw(st.booleans()) else predicted[:-1]
     if scenario == "fractional_label":
-        truth[r.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
+        truth[primitives.index(draw, samples)] = draw(st.sampled_from((0.5, 1.25, -2.5)))
     spellings = _SPELLINGS if scenario == "bad_zero_division" else _POLICIES
     given = {"zero_division": draw(st.sampled_from(spellings)), "labels": labels}
     kwargs = {name: x for name, x in (*given.items(), ("sample_weight", weight)) if x is not None}

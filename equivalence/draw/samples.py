@@ -19,7 +19,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Edge
 from equivalence.view import View, as_floats
 
@@ -37,9 +37,9 @@ SCENARIOS = (
 
 
 @st.composite
-def calls(draw: r.Draw, scenario: str) -> Call:
+def calls(draw: primitives.Draw, scenario: str) -> Call:
     """``(labels, features, feature_count)`` of one scenario."""
-    samples, width, count, spread = r.integers(draw, (3, 12), (1, 3), (2, 11), (0, 1))
+    samples, width, count, spread = primitives.integers(draw, (3, 12), (1, 3), (2, 11), (0, 1))
     if scenario == "tiny":  # one sample or none
         samples %= 2
     count = max(1, min(count, samples - 1))
@@ -47,14 +47,20 @@ def calls(draw: r.Draw, scenario: str) -> Call:
         count = samples if spread else 1
     elif scenario == "alone":
         count = samples - 1
-    names = r.subset(draw, _VALUES, count) if spread and count <= len(_VALUES) else [*range(count)]
+    names = (
+        primitives.subset(draw, _VALUES, count)
+        if spread and count <= len(_VALUES)
+        else [*range(count)]
+    )
     # Every cluster holds a sample (the first ``count`` positions, then rotated); the
     # rest are drawn.
-    codes = draw(r.codes(samples)).tolist()
+    codes = draw(primitives.codes(samples)).tolist()
     turn = codes[0] % samples if samples else 0
     picked = [i if i < count else c % count for i, c in enumerate(codes)]
     labels: list[Any] = [names[i] for i in picked[turn:] + picked[:turn]]
-    points = draw(r.table(samples * width, _GRID)).reshape(samples, width) if samples else None
+    points = (
+        draw(primitives.table(samples * width, _GRID)).reshape(samples, width) if samples else None
+    )
     rows = np.zeros((samples, width)) if points is None else points
     if scenario == "no_spread":  # each cluster at one point of its own or a shared one
         rows = rows[[names.index(label) % samples for label in labels]]
@@ -67,7 +73,7 @@ def calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "wrong_size":
         features = [*features, 1.0] if draw(st.booleans()) else features[:-1]
     if scenario == "fractional_label" and samples:
-        labels[r.index(draw, samples)] = r.pick(draw, (0.5, -2.5))
+        labels[primitives.index(draw, samples)] = primitives.pick(draw, (0.5, -2.5))
     return Call((labels, features, width))
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r
+from equivalence.draw import blocks, primitives
 from equivalence.model import Call, Edge
 from equivalence.view import View
 
@@ -69,9 +69,9 @@ def on(test: Any) -> Any:
 
 
 @st.composite
-def calls(draw: r.Draw, scenario: str, flag: str) -> Call:
-    d = blocks.start(draw, scenario, lambda n, _: r.table(n, SCORES), flag, (1, 1), 2)
-    pair, choice = r.integers(draw, (0, len(LABEL_PAIRS) - 1), (0, 3))
+def calls(draw: primitives.Draw, scenario: str, flag: str) -> Call:
+    d = blocks.start(draw, scenario, lambda n, _: primitives.table(n, SCORES), flag, (1, 1), 2)
+    pair, choice = primitives.integers(draw, (0, len(LABEL_PAIRS) - 1), (0, 3))
     low, high = LABEL_PAIRS[pair]
     truth: list[Any] = [(low, high)[c % 2] for c in d.truth]
     positive: Any = (high, high, low, high + 1)[choice] if scenario != "valid" else high
@@ -82,11 +82,14 @@ def calls(draw: r.Draw, scenario: str, flag: str) -> Call:
     if scenario == "more_than_two_labels":
         truth = [low, high, high + 1 + draw(st.integers(0, 3)), *truth[3:]]
     if scenario == "malformed_pos_label":
-        positive = r.pick(draw, (0.5, True, "1", None))
+        positive = primitives.pick(draw, (0.5, True, "1", None))
     if scenario == "zero_weight" and d.samples:
-        d.kwargs["sample_weight"] = [0.0, *draw(r.table(d.samples - 1, (0.5, 1.0, 3.0))).tolist()]
+        d.kwargs["sample_weight"] = [
+            0.0,
+            *draw(primitives.table(d.samples - 1, (0.5, 1.0, 3.0))).tolist(),
+        ]
     if scenario in ("rounding", "bends"):  # running sums that round, in ties and across points
-        d.kwargs["sample_weight"] = draw(r.table(d.samples, ROUNDING)).tolist()
+        d.kwargs["sample_weight"] = draw(primitives.table(d.samples, ROUNDING)).tolist()
     if scenario == "bends":  # one class, a point a sample: each second difference tested
         truth, positive, d.kwargs[flag] = [high] * d.samples, high, True
         d.rows[:, 0] = np.arange(d.samples, dtype=np.float64)

@@ -22,7 +22,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r, scores
+from equivalence.draw import blocks, primitives, scores
 from equivalence.draw.scores import Array
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange, distance
 from equivalence.view import View
@@ -271,37 +271,41 @@ def _multi_oracle(v: View) -> float:
     return float(roc_auc_score(v["y_true"], blocks.matrix(v), **keywords))
 
 
-@r.composite
-def _multi_calls(draw: r.Draw, scenario: str) -> Call:
-    d = blocks.start(draw, scenario, r.probability_rows, _FLAG, (2, 5))
+@primitives.composite
+def _multi_calls(draw: primitives.Draw, scenario: str) -> Call:
+    d = blocks.start(draw, scenario, primitives.probability_rows, _FLAG, (2, 5))
     del d.kwargs[_FLAG]
     k = 2 if scenario == "binary" else d.classes
     if scenario not in ("empty", "single_class") and d.samples < k:
         d.truth = [*range(k), *d.truth]
-        d.rows = np.vstack((np.array(draw(r.probability_rows(k, k))).reshape(k, k), d.rows))
+        d.rows = np.vstack(
+            (np.array(draw(primitives.probability_rows(k, k))).reshape(k, k), d.rows)
+        )
     elif scenario not in ("empty", "single_class"):
-        d.truth[:k] = r.permutation(draw, list(range(k)))
+        d.truth[:k] = primitives.permutation(draw, list(range(k)))
     if scenario != "not_summing_to_one":  # probabilities, so that most calls are answered
         totals = d.rows.sum(axis=1, keepdims=True)
         with np.errstate(all="ignore"):
             d.rows = np.where(totals > 0, d.rows / totals, 1.0 / k)
-    labels = sorted(r.subset(draw, _LABELS, k))
+    labels = sorted(primitives.subset(draw, _LABELS, k))
     if scenario.startswith("label"):
         d.truth = [labels[t] for t in d.truth]
         d.kwargs["labels"] = labels
     if scenario == "labels_unsorted":
-        d.kwargs["labels"] = labels[::-1] if r.flip(draw) else [labels[0], *labels[:-1]]
+        d.kwargs["labels"] = labels[::-1] if primitives.flip(draw) else [labels[0], *labels[:-1]]
     if scenario == "label_missing":
-        d.truth[r.index(draw, d.samples)] = r.pick(draw, (-1, 1, 3, 2**40 + 1))
+        d.truth[primitives.index(draw, d.samples)] = primitives.pick(draw, (-1, 1, 3, 2**40 + 1))
     if scenario == "label_absent":
         d.truth = [labels[1] if t == labels[0] else t for t in d.truth]
     weighted = scenario in ("weighted", "zero_sum_weight", "all_zero_weight", "non_finite")
-    d.kwargs["strategy"] = r.pick(draw, (*MultiClassStrategy, "ovr", "ovo"))
-    if weighted and r.flip(draw):
+    d.kwargs["strategy"] = primitives.pick(draw, (*MultiClassStrategy, "ovr", "ovo"))
+    if weighted and primitives.flip(draw):
         d.kwargs["strategy"] = MultiClassStrategy.ONE_VS_REST
-    d.kwargs["average"] = r.pick(draw, (Averaging.MACRO, _WEIGHTED, None, "weighted"))
+    d.kwargs["average"] = primitives.pick(draw, (Averaging.MACRO, _WEIGHTED, None, "weighted"))
     if scenario == "other_average":
-        d.kwargs["average"] = r.pick(draw, (Averaging.MICRO, Averaging.BINARY, "micro", "samples"))
+        d.kwargs["average"] = primitives.pick(
+            draw, (Averaging.MICRO, Averaging.BINARY, "micro", "samples")
+        )
     d.kwargs["max_degree_of_parallelism"] = -1 if scenario == "negative_parallelism" else 4
     return blocks.finish(draw, d, ("valid", "weighted", "binary", "two_d"))
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import label_matrix as lm, primitives as r, scores
+from equivalence.draw import label_matrix, primitives, scores
 from equivalence.draw.scores import Array
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange, distance
 from equivalence.view import View, is_count
@@ -134,45 +134,47 @@ def _oracle(v: View) -> Any:
 _DRAWN = (*_MODES, "weighted")
 _OTHER_MODES = (Averaging.BINARY, "binary", "samples", None, "Macro")
 _OWN = ("ties", "all_equal", "no_positive_label", "rounding", "non_finite", "not_boolean")
-SCENARIOS = (*lm.VALID, *lm.INVALID, *_OWN)
+SCENARIOS = (*label_matrix.VALID, *label_matrix.INVALID, *_OWN)
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str, averaged: bool) -> Call:
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str, averaged: bool) -> Call:
     base = scenario if scenario in SCENARIOS[: -len(_OWN)] else "valid"
-    drawn: lm.LabelMatrices = draw(
-        lm.label_matrices("weighted" if scenario == "rounding" else base)
+    drawn: label_matrix.LabelMatrices = draw(
+        label_matrix.label_matrices("weighted" if scenario == "rounding" else base)
     )
     truth, shape = drawn.y_true.copy(), drawn.y_pred.shape  # the invalid scenarios spoil y_pred's
-    block: Array = draw(r.table(int(np.prod(shape)), scores.SCORES)).astype(np.float64)
+    block: Array = draw(primitives.table(int(np.prod(shape)), scores.SCORES)).astype(np.float64)
     block, weight = block.reshape(shape), drawn.sample_weight
     rows, count = (len(truth) if truth.ndim == 2 else 0), drawn.label_count
     if scenario == "ties" and rows >= 2:
-        column = r.index(draw, count)
+        column = primitives.index(draw, count)
         truth[0, column], truth[1, column], block[1, column] = True, False, block[0, column]
     if scenario == "all_equal" and block.size:
         block[...] = block.flat[0]
     if scenario == "no_positive_label" and rows:
-        truth[:, r.index(draw, count)] = False
+        truth[:, primitives.index(draw, count)] = False
     if scenario == "rounding":  # running sums that round, inside ties and across them
-        weight = draw(r.table(rows, scores.ROUNDING)).tolist()
-    if scenario == "one_label" and weight and r.flip(draw):  # within 1e-8 of zero in total
+        weight = draw(primitives.table(rows, scores.ROUNDING)).tolist()
+    if scenario == "one_label" and weight and primitives.flip(draw):  # within 1e-8 of zero in total
         weight = [w * 1e-10 for w in weight]
     if scenario == "non_finite" and block.size:
-        block.flat[r.index(draw, block.size)] = r.pick(draw, r.NON_FINITE)
+        block.flat[primitives.index(draw, block.size)] = primitives.pick(
+            draw, primitives.NON_FINITE
+        )
     y_true: Any = truth
     if scenario == "not_boolean":
-        y_true = truth.astype(r.pick(draw, (np.int64, np.float64, np.uint8)))
+        y_true = truth.astype(primitives.pick(draw, (np.int64, np.float64, np.uint8)))
     y_score: Any = block
-    if r.flip(draw):  # the C# form: flat and row-major
+    if primitives.flip(draw):  # the C# form: flat and row-major
         y_true, y_score = np.ravel(y_true), np.ravel(y_score)
     kwargs: dict[str, Any] = {}
     if averaged:
-        kwargs["averaging"] = r.pick(draw, _OTHER_MODES if scenario == "other" else _DRAWN)
+        kwargs["averaging"] = primitives.pick(draw, _OTHER_MODES if scenario == "other" else _DRAWN)
     if weight is not None:
         kwargs["sample_weight"] = weight
     keep = ("averaging", "sample_weight") if scenario != "valid" else ()
-    return Call((y_true, y_score, count), r.with_defaults(draw, kwargs, keep))
+    return Call((y_true, y_score, count), primitives.with_defaults(draw, kwargs, keep))
 
 
 def _on(test: Any) -> Any:
@@ -207,8 +209,8 @@ EDGES = (
     Edge("one_label", "label_count = 1", _on(lambda t, b: t.shape[1] == 1)),
     *shared.edges("negative_weight", "zero_sum_weight", "all_zero_weight", "non_finite_weight"),
     Edge("no_row", "an empty matrix", lambda v: np.size(v["y_true"]) == 0),
-    lm.EDGES["partial_row"],
-    lm.EDGES["no_label"],
+    label_matrix.EDGES["partial_row"],
+    label_matrix.EDGES["no_label"],
     Edge(
         "shape_mismatch",
         "matrices of different sizes",

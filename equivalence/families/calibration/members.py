@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r
+from equivalence.draw import blocks, primitives
 from equivalence.model import Call, Edge, Member
 from equivalence.view import View, as_floats
 from lodestar.metrics import BinStrategy, CalibrationCurve
@@ -31,13 +31,15 @@ LABEL_PAIRS = ((0, 1), (-1, 1), (3, 7))
 NON_FINITE = (np.nan, np.inf, -np.inf)
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
-    size, pair, bins, choice = r.integers(draw, (1, 12), (0, 2), (0, len(BINS) - 1), (0, 3))
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
+    size, pair, bins, choice = primitives.integers(
+        draw, (1, 12), (0, 2), (0, len(BINS) - 1), (0, 3)
+    )
     size = 0 if scenario == "bad_length" and choice < 2 else size
     low, high = LABEL_PAIRS[pair]
-    truth: list[Any] = [(low, high)[c % 2] for c in draw(r.labels(size, 0, 1))]
-    prob = draw(r.table(size, PROBABILITIES))
+    truth: list[Any] = [(low, high)[c % 2] for c in draw(primitives.labels(size, 0, 1))]
+    prob = draw(primitives.table(size, PROBABILITIES))
     way = 2 + choice % 2 if scenario == "quantile" else choice
     kwargs: dict[str, Any] = {"pos_label": (high, high, low, high + 1)[choice]}
     kwargs["n_bins"], kwargs["strategy"] = BINS[bins], STRATEGIES[way]
@@ -45,17 +47,19 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         prob = prob[: max(1, size // 4)].repeat(4)[:size]
         truth = (truth * 4)[:size]
     if scenario == "bad_probability":
-        prob[r.index(draw, size)] = r.pick(
+        prob[primitives.index(draw, size)] = primitives.pick(
             draw, (-0.1, 1.5, -1e-300, 1.0000000000000002, *NON_FINITE)
         )
     if scenario == "three_labels" and size:
         truth[0] = high + 1
     if scenario == "bad_length" and size:
-        prob = prob[: r.between(draw, 0, size - 1)]
+        prob = prob[: primitives.between(draw, 0, size - 1)]
     if scenario == "bad_option":
-        kwargs["n_bins" if choice % 2 else "strategy"] = r.pick(draw, (0, -1, "kmeans", None))
+        kwargs["n_bins" if choice % 2 else "strategy"] = primitives.pick(
+            draw, (0, -1, "kmeans", None)
+        )
     if scenario == "malformed_pos_label":
-        kwargs["pos_label"] = r.pick(draw, (0.5, True, "1", None))
+        kwargs["pos_label"] = primitives.pick(draw, (0.5, True, "1", None))
     return Call((truth, prob.tolist()), kwargs)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r
+from equivalence.draw import blocks, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.metrics import Accuracy, BrierScore
@@ -24,14 +24,14 @@ def _accuracy_oracle(v: View) -> float:
     return float(accuracy_score(*v.args[:2], normalize=v["normalize"], sample_weight=v.unweighted))
 
 
-@r.composite
-def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
-    samples, at, normalize, longer = r.integers(draw, (1, 10), (0, 4), (0, 1), (0, 1))
+@primitives.composite
+def _accuracy_calls(draw: primitives.Draw, scenario: str) -> Call:
+    samples, at, normalize, longer = primitives.integers(draw, (1, 10), (0, 4), (0, 1), (0, 1))
     samples = {"single": 1, "empty": 0, "zero_sum_weight": max(samples, 2)}.get(scenario, samples)
-    low, high = r.LABEL_RANGES[at]
-    truth: list[Any] = draw(r.labels(samples, low, high))
+    low, high = primitives.LABEL_RANGES[at]
+    truth: list[Any] = draw(primitives.labels(samples, low, high))
     # Agreement is the interesting case: copy some of the truth into the prediction.
-    drawn, copied = draw(r.labels(samples, low, high)), draw(r.codes(samples))
+    drawn, copied = draw(primitives.labels(samples, low, high)), draw(primitives.codes(samples))
     predicted = [t if c % 2 else p for t, p, c in zip(truth, drawn, copied, strict=True)]
     weight = blocks.weights(draw, scenario, samples, ("valid", "weighted", "single"))
     if scenario == "zero_sum_weight":
@@ -41,11 +41,11 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "length_mismatch":
         predicted = [*predicted, low] if longer or not predicted else predicted[:-1]
     if scenario == "fractional_label":
-        truth[r.index(draw, samples)] = r.pick(draw, (0.5, 1.25, -2.5))
+        truth[primitives.index(draw, samples)] = primitives.pick(draw, (0.5, 1.25, -2.5))
     kwargs: dict[str, Any] = {"normalize": bool(normalize)}
     if weight is not None:
         kwargs["sample_weight"] = weight
-    return Call((truth, predicted), r.with_defaults(draw, kwargs, ("sample_weight",)))
+    return Call((truth, predicted), primitives.with_defaults(draw, kwargs, ("sample_weight",)))
 
 
 ACCURACY = Member(
@@ -107,9 +107,9 @@ def _brier_oracle(v: View) -> float:
     return float(brier_score_loss(v.args[0], matrix, **blocks.asked(v, "scale_by_half")))
 
 
-@r.composite
-def _brier_calls(draw: r.Draw, scenario: str) -> Call:
-    d = blocks.start(draw, scenario, r.probability_rows, "scale_by_half")
+@primitives.composite
+def _brier_calls(draw: primitives.Draw, scenario: str) -> Call:
+    d = blocks.start(draw, scenario, primitives.probability_rows, "scale_by_half")
     return blocks.finish(draw, d, ("valid", "weighted", "binary", "two_d"))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.draw import partitions as p
+from equivalence.draw import partitions
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.metrics import PairConfusionMatrix, clustering as lc
@@ -53,7 +53,7 @@ def _named(cells: Any) -> dict[str, int]:  # scikit-learn's 2×2 array, by field
 
 def _pairs(v: View) -> tuple[int, ...] | None:
     """The four pair counts, from the blocks of both partitions (no lodestar code)."""
-    parts = v.derived(p.partitions)
+    parts = v.derived(partitions.partitions)
     if parts is None:
         return None
     n = v.samples
@@ -96,11 +96,11 @@ def _member(
         oracle=oracle,
         oracle_call=oracle_call,
         since="1.3",
-        scenarios=p.scenarios(),
-        edges=(*p.EDGES, *edges),
+        scenarios=partitions.scenarios(),
+        edges=(*partitions.EDGES, *edges),
         divergences=divergences,
         project=project,
-        roles=p.ROLES,
+        roles=partitions.ROLES,
         example=Call(([0, 0, 1, 1, 2, 2], [0, 0, 1, 2, 2, 2])),
     )
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.draw import labels as lb, primitives as r
+from equivalence.draw import labels as draw_labels, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.metrics import Accuracy, BalancedAccuracy, ConfusionMatrix
@@ -78,34 +78,34 @@ def balanced_accuracy_of_matrix(
     return BalancedAccuracy.score(cm=cm, adjusted=adjusted)
 
 
-@r.composite
-def _compute_calls(draw: r.Draw, scenario: str) -> Call:
-    return lb.keyword_call(draw, scenario, {})
+@primitives.composite
+def _compute_calls(draw: primitives.Draw, scenario: str) -> Call:
+    return draw_labels.keyword_call(draw, scenario, {})
 
 
 NORMALIZATIONS = (None, "true", "pred", "all")
 
 
-@r.composite
-def _to_array_calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _to_array_calls(draw: primitives.Draw, scenario: str) -> Call:
     if scenario == "bad_normalization":
-        bad = r.pick(draw, ("rows", "True", "", 1, True))
-        call = lb.keyword_call(draw, "valid", {})
+        bad = primitives.pick(draw, ("rows", "True", "", 1, True))
+        call = draw_labels.keyword_call(draw, "valid", {})
         return Call(call.args, {**call.kwargs, "normalization": bad})
-    mode = r.pick(draw, NORMALIZATIONS)
-    if scenario in ("zero_sum_row", "labels_subset") and r.flip(draw):
+    mode = primitives.pick(draw, NORMALIZATIONS)
+    if scenario in ("zero_sum_row", "labels_subset") and primitives.flip(draw):
         mode = "true"
-    return lb.keyword_call(draw, scenario, {"normalization": mode})
+    return draw_labels.keyword_call(draw, scenario, {"normalization": mode})
 
 
-@r.composite
-def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _accuracy_calls(draw: primitives.Draw, scenario: str) -> Call:
     if scenario == "zero_total":
-        samples = 1 + r.index(draw, 4)
-        truth = draw(r.labels(samples, 0, 2))
+        samples = 1 + primitives.index(draw, 4)
+        truth = draw(primitives.labels(samples, 0, 2))
         predicted = list(truth)
-        weight = [float(r.pick(draw, (1, 2, 3))) for _ in truth]
-        if r.flip(draw):
+        weight = [float(primitives.pick(draw, (1, 2, 3))) for _ in truth]
+        if primitives.flip(draw):
             # the kept samples weigh nothing, the dropped one does
             kwargs: dict[str, Any] = {
                 "labels": [0, 1, 2],
@@ -118,24 +118,27 @@ def _accuracy_calls(draw: r.Draw, scenario: str) -> Call:
             (truth, predicted),
             {"sample_weight": [*weight, *(-w for w in weight)], "normalize": True},
         )
-    return lb.keyword_call(draw, scenario, {"normalize": r.flip(draw)})
+    return draw_labels.keyword_call(draw, scenario, {"normalize": primitives.flip(draw)})
 
 
-@r.composite
-def _balanced_calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _balanced_calls(draw: primitives.Draw, scenario: str) -> Call:
     if scenario == "one_class_kept":
-        value = r.pick(draw, lb.SPREAD)
-        samples = 1 + r.index(draw, 5)
-        predicted = [value if r.flip(draw) else r.pick(draw, lb.SPREAD) for _ in range(samples)]
+        value = primitives.pick(draw, draw_labels.SPREAD)
+        samples = 1 + primitives.index(draw, 5)
+        predicted = [
+            value if primitives.flip(draw) else primitives.pick(draw, draw_labels.SPREAD)
+            for _ in range(samples)
+        ]
         return Call(([value] * samples, predicted), {"adjusted": True})
     if scenario == "no_class_kept":
-        first, second = r.subset(draw, lb.SPREAD, 2)
-        size = r.pick(draw, (1.0, 3.0))
+        first, second = primitives.subset(draw, draw_labels.SPREAD, 2)
+        size = primitives.pick(draw, (1.0, 3.0))
         return Call(
             ([first, first], [second, second]),
-            {"adjusted": r.flip(draw), "sample_weight": [size, -size]},
+            {"adjusted": primitives.flip(draw), "sample_weight": [size, -size]},
         )
-    return lb.keyword_call(draw, scenario, {"adjusted": r.flip(draw)})
+    return draw_labels.keyword_call(draw, scenario, {"adjusted": primitives.flip(draw)})
 
 
 # -- the oracles --------------------------------------------------------------------
@@ -145,7 +148,10 @@ def _sklearn_matrix(v: View, normalize: Any = None) -> Any:
     from sklearn.metrics import confusion_matrix
 
     return confusion_matrix(
-        *v.args[:2], labels=lb.given_labels(v), sample_weight=v.unweighted, normalize=normalize
+        *v.args[:2],
+        labels=draw_labels.given_labels(v),
+        sample_weight=v.unweighted,
+        normalize=normalize,
     )
 
 
@@ -160,7 +166,7 @@ def _compute_oracle(v: View) -> dict[str, Any]:
     from sklearn.utils.multiclass import unique_labels
 
     cells = np.asarray(_sklearn_matrix(v))
-    labels = lb.given_labels(v)
+    labels = draw_labels.given_labels(v)
     order = unique_labels(*v.args[:2]) if labels is None else labels
     return {
         "labels": np.asarray(order).tolist(),
@@ -200,7 +206,7 @@ def _balanced_oracle(v: View) -> float:
     """
     from sklearn.metrics import balanced_accuracy_score, confusion_matrix
 
-    adjusted, weight, labels = v["adjusted"], v.unweighted, lb.given_labels(v)
+    adjusted, weight, labels = v["adjusted"], v.unweighted, draw_labels.given_labels(v)
     if labels is None:
         return float(balanced_accuracy_score(*v.args[:2], sample_weight=weight, adjusted=adjusted))
     matrix = confusion_matrix(*v.args[:2], labels=labels, sample_weight=weight)
@@ -227,9 +233,9 @@ COMPUTE = Member(
     oracle_call="confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight), "
     "with labels or unique_labels(y_true, y_pred) for its rows",
     since="1.3",
-    scenarios=lb.scenarios_of(_compute_calls),
-    edges=lb.COMMON_EDGES,
-    divergences=lb.COMMON_DIVERGENCES,
+    scenarios=draw_labels.scenarios_of(_compute_calls),
+    edges=draw_labels.COMMON_EDGES,
+    divergences=draw_labels.COMMON_DIVERGENCES,
     project=compute_parts,
     example=Call(
         ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
@@ -244,7 +250,7 @@ def _mode_is(mode: Any) -> Callable[[View], bool]:
 
 def _normalizers(v: View) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]] | None:
     """The cells, and the sums the call's normalization divides them by (broadcast)."""
-    cells, mode = v.derived(lb.cells_of), v["normalization"]
+    cells, mode = v.derived(draw_labels.cells_of), v["normalization"]
     if cells is None or mode not in ("true", "pred", "all"):
         return None
     sums = {"true": cells.sum(axis=1)[:, None], "pred": cells.sum(axis=0)[None, :]}
@@ -277,9 +283,9 @@ TO_ARRAY = Member(
     oracle_call="confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight, "
     "normalize=normalization)",
     since="1.3",
-    scenarios=lb.scenarios_of(_to_array_calls, ("bad_normalization",)),
+    scenarios=draw_labels.scenarios_of(_to_array_calls, ("bad_normalization",)),
     edges=(
-        *lb.COMMON_EDGES,
+        *draw_labels.COMMON_EDGES,
         *(
             Edge(f"normalize_{mode}", f"normalization {mode!r}", _mode_is(mode))
             for mode in NORMALIZATIONS
@@ -292,7 +298,7 @@ TO_ARRAY = Member(
         ),
         Edge("bad_normalization", "a normalization that is none of the four", _bad_normalization),
     ),
-    divergences=lb.COMMON_DIVERGENCES,
+    divergences=draw_labels.COMMON_DIVERGENCES,
     example=Call(
         ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
         {
@@ -312,17 +318,17 @@ ACCURACY_OF_MATRIX = Member(
     oracle_call="cm = confusion_matrix(y_true, y_pred, labels=labels, "
     "sample_weight=sample_weight); trace(cm) / cm.sum(), or trace(cm) with normalize=False",
     since="1.3",
-    scenarios=lb.scenarios_of(_accuracy_calls, ("zero_total",)),
+    scenarios=draw_labels.scenarios_of(_accuracy_calls, ("zero_total",)),
     edges=(
-        *lb.COMMON_EDGES,
+        *draw_labels.COMMON_EDGES,
         Edge(
             "zero_total",
             "a matrix whose weight sums to zero",
-            lambda v: (cells := v.derived(lb.cells_of)) is not None and cells.sum() == 0,
+            lambda v: (cells := v.derived(draw_labels.cells_of)) is not None and cells.sum() == 0,
         ),
         Edge("count", "normalize=False", lambda v: v.flag("normalize") is False),
     ),
-    divergences=lb.COMMON_DIVERGENCES,
+    divergences=draw_labels.COMMON_DIVERGENCES,
     example=Call(
         ([1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 0, 0, 1, 0, 0, 0]),
         {
@@ -334,18 +340,18 @@ ACCURACY_OF_MATRIX = Member(
 )
 
 BALANCED_EDGES = (
-    *lb.COMMON_EDGES,
-    Edge("adjusted", "adjusted=True", lb.is_adjusted),
+    *draw_labels.COMMON_EDGES,
+    Edge("adjusted", "adjusted=True", draw_labels.is_adjusted),
     Edge(
         "one_class_kept",
         "adjusted with a single class kept: NaN or an infinity",
-        lambda v: lb.is_adjusted(v) and v.derived(lb.kept_rows) == 1,
+        lambda v: draw_labels.is_adjusted(v) and v.derived(draw_labels.kept_rows) == 1,
     ),
-    Edge("no_class_kept", "adjusted with no class kept", lb.no_class_kept),
+    Edge("no_class_kept", "adjusted with no class kept", draw_labels.no_class_kept),
 )
 
 BALANCED_DIVERGENCES = (
-    *lb.COMMON_DIVERGENCES,
+    *draw_labels.COMMON_DIVERGENCES,
     Divergence(
         name="no_class_kept",
         kind="widening",
@@ -354,7 +360,7 @@ BALANCED_DIVERGENCES = (
             "zero row), lodestar answers NaN, the unadjusted result; scikit-learn computes "
             "1 / 0 in Python and raises ZeroDivisionError."
         ),
-        applies=lb.no_class_kept,
+        applies=draw_labels.no_class_kept,
         expected=lambda v: float("nan"),
     ),
 )
@@ -370,7 +376,7 @@ BALANCED_ACCURACY = Member(
     oracle_call="balanced_accuracy_score(y_true, y_pred, sample_weight=sample_weight, "
     "adjusted=adjusted); its steps on confusion_matrix(..., labels=labels) when labels are given",
     since="1.3",
-    scenarios=lb.scenarios_of(_balanced_calls, BALANCED_EXTRA),
+    scenarios=draw_labels.scenarios_of(_balanced_calls, BALANCED_EXTRA),
     edges=BALANCED_EDGES,
     divergences=BALANCED_DIVERGENCES,
     example=Call(

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance, VersionRange
 from equivalence.view import View
 from lodestar.metrics import Dcg, Ndcg
@@ -164,67 +164,73 @@ WEIGHTS = {"zero_sum_weight": ("zero_sum", "all_zero"), "wrong_weight_length": (
 ROWS = {"wide_rows": (1, 4), "single_row": (1, 1), "empty": (0, 0), "zero_sum_weight": (2, 6)}
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str, normalized: bool) -> Call:
     widths, heights = (17, 40) if scenario == "wide_rows" else (2, 6), ROWS.get(scenario, (1, 6))
-    width, rows, kind_at, cut, k_at, base_at, ties, weighted, integral = r.integers(
+    width, rows, kind_at, cut, k_at, base_at, ties, weighted, integral = primitives.integers(
         draw, widths, heights, (0, 3), (0, 1), (1, 40), (0, 5), (0, 1), (0, 1), (0, 1)
     )
     kind = "binary" if scenario == "binary_relevance" else (*GRADES, "floats")[kind_at]
     size, grades = rows * width, GRADES.get(kind)
-    drawn = draw(r.table(size, grades)) if grades else 100.0 * draw(r.unit_floats(size))
+    drawn = (
+        draw(primitives.table(size, grades))
+        if grades
+        else 100.0 * draw(primitives.unit_floats(size))
+    )
     relevance: list[list[Any]] = drawn.reshape(rows, width).tolist()
-    scores: list[list[Any]] = draw(r.score_rows(rows, width))
+    scores: list[list[Any]] = draw(primitives.score_rows(rows, width))
     if scenario == "binary_relevance" and integral:
-        scores = draw(r.table(size, (0, 1, 2, 3))).reshape(rows, width).tolist()
+        scores = draw(primitives.table(size, (0, 1, 2, 3))).reshape(rows, width).tolist()
     kwargs: dict[str, Any] = {"k": 1 + (k_at - 1) % width if cut else None}
     if not normalized:
         kwargs["log_base"] = (2, 2.0, 10, math.e, 1.0000000000000002, 3.5)[base_at]
     kwargs["ignore_ties"] = bool(ties) and not scenario.startswith("tie_")
     if weighted:
-        kwargs["sample_weight"] = draw(r.weights(rows))
+        kwargs["sample_weight"] = draw(primitives.weights(rows))
     kept: dict[str, Any] = {}  # the arguments the scenario sets: passed, never left out
     if scenario in (*WEIGHTS, "weighted"):
-        kept["sample_weight"] = draw(r.weights(rows, *WEIGHTS.get(scenario, ())))
+        kept["sample_weight"] = draw(primitives.weights(rows, *WEIGHTS.get(scenario, ())))
     if scenario in ARGUMENTS:
         name, values = ARGUMENTS[scenario]
-        kept[name] = r.pick(draw, values)
+        kept[name] = primitives.pick(draw, values)
     label_count: Any = width
     if scenario in ("tie_within_k", "tie_across_k"):  # row 0: equal scores from first to last
-        first, last = sorted(r.subset(draw, range(width), 2))
+        first, last = sorted(primitives.subset(draw, range(width), 2))
         ladder = [1.0] * first + [0.5] * (last - first + 1) + [0.25] * (width - last - 1)
-        scores[0] = r.permutation(draw, ladder)
+        scores[0] = primitives.permutation(draw, ladder)
         if scenario == "tie_across_k":
-            kept["k"] = first + 1 + r.index(draw, last - first)
+            kept["k"] = first + 1 + primitives.index(draw, last - first)
         else:  # the whole row, or a cut past the group
-            kwargs["k"] = last + 1 + r.index(draw, width - last) if cut else None
+            kwargs["k"] = last + 1 + primitives.index(draw, width - last) if cut else None
     if scenario == "ignore_ties_tied":
         kept["ignore_ties"] = True
-        first, second = r.subset(draw, range(width), 2)
+        first, second = primitives.subset(draw, range(width), 2)
         scores[0][second] = scores[0][first]
     if scenario == "all_zero_relevance":
-        for row in range(rows) if r.flip(draw) else [r.index(draw, rows)]:
+        for row in range(rows) if primitives.flip(draw) else [primitives.index(draw, rows)]:
             relevance[row] = [0 if kind in ("binary", "grades") else 0.0] * width
     if scenario == "k_at_or_past_count":
-        kept["k"] = width + r.pick(draw, (0, 1, 5, 1000))
+        kept["k"] = width + primitives.pick(draw, (0, 1, 5, 1000))
     if scenario == "boolean_argument":
-        kept["k" if normalized or r.flip(draw) else "log_base"] = True
+        kept["k" if normalized or primitives.flip(draw) else "log_base"] = True
     if scenario == "negative_relevance":
-        cell = r.index(draw, width)
-        relevance[r.index(draw, rows)][cell] = r.pick(draw, (-1, -0.5, -3.0))
+        cell = primitives.index(draw, width)
+        relevance[primitives.index(draw, rows)][cell] = primitives.pick(draw, (-1, -0.5, -3.0))
     if scenario == "non_finite":  # in the relevance, the scores or the weights
-        bad, where = r.pick(draw, r.NON_FINITE), r.index(draw, 3)
+        bad, where = primitives.pick(draw, primitives.NON_FINITE), primitives.index(draw, 3)
         if where == 2:
             kept["sample_weight"] = [1.0] * (rows - 1) + [bad]
         else:
-            (relevance, scores)[where][r.index(draw, rows)][r.index(draw, width)] = bad
+            (relevance, scores)[where][primitives.index(draw, rows)][
+                primitives.index(draw, width)
+            ] = bad
     if scenario == "label_count_below_two":
-        label_count = r.index(draw, 2)
+        label_count = primitives.index(draw, 2)
         relevance, scores = ([row[:label_count] for row in b] for b in (relevance, scores))
-    truth: Any = r.flat(relevance)
-    block: Any = r.flat(scores)
+    truth: Any = primitives.flat(relevance)
+    block: Any = primitives.flat(scores)
     if scenario == "wrong_size":  # both long, the scores short, the relevance long, 2-D
-        how = r.index(draw, 4)
+        how = primitives.index(draw, 4)
         truth, block = (
             ([*truth, 1], [*block, 0.5]),
             (truth, block[:-1]),
@@ -232,14 +238,16 @@ def _calls(draw: r.Draw, scenario: str, normalized: bool) -> Call:
             (np.array(relevance, dtype=np.float64), np.array(scores)),
         )[how]
         if how == 3:  # of another width
-            label_count = width + r.pick(draw, (-1, 1))
-    if scenario == "two_d" or (scenario == "wide_rows" and r.flip(draw)):
+            label_count = width + primitives.pick(draw, (-1, 1))
+    if scenario == "two_d" or (scenario == "wide_rows" and primitives.flip(draw)):
         truth = np.array(relevance, dtype=np.float64 if kind in ("halves", "floats") else np.int64)
         block = np.array(scores, dtype=np.float64)
-        block = block if r.flip(draw) else np.ravel(block)
+        block = block if primitives.flip(draw) else np.ravel(block)
     if scenario == "boolean_relevance":
         truth = np.array([bool(value) for value in truth], dtype=np.bool_)
-    return Call((truth, block, label_count), r.with_defaults(draw, {**kwargs, **kept}, tuple(kept)))
+    return Call(
+        (truth, block, label_count), primitives.with_defaults(draw, {**kwargs, **kept}, tuple(kept))
+    )
 
 
 EDGES = (

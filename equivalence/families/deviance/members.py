@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import outputs as o, primitives as r
+from equivalence.draw import outputs, primitives
 from equivalence.families.pinball.members import with_policy
 from equivalence.model import (
     Call,
@@ -82,7 +82,7 @@ def _adjust(fixed: float | None, d2: bool) -> Any:
     time in eight). ``zero_truth`` takes a power of ``[1, 2)`` and sets one truth to 0;
     ``scaled`` multiplies both sides by a power of ten."""
 
-    def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
+    def adjust(draw: primitives.Draw, d: outputs.Draft) -> outputs.Draft:
         # switches that one output without output weights leaves unread
         code, fold, policy = d.raw[11], d.raw[7], d.raw[10]
         if d.scenario != "several_outputs":  # one output, the weights one a row
@@ -129,8 +129,8 @@ def _adjust(fixed: float | None, d2: bool) -> Any:
 
 def _values(v: View) -> tuple[Any, Any] | None:
     """The blocks, flat, of a call whose blocks are finite numbers of one shape."""
-    shape = v.derived(o.shape_of)
-    truth, predicted = v.derived(o.blocks_of)
+    shape = v.derived(outputs.shape_of)
+    truth, predicted = v.derived(outputs.blocks_of)
     if shape is None or truth is None or predicted is None:
         return None
     if not (np.isfinite(truth).all() and np.isfinite(predicted).all()):
@@ -151,7 +151,7 @@ def _outside(power: Any, truth: Any, predicted: Any) -> bool:
 
 
 def _samples(v: View) -> int:
-    shape = v.derived(o.shape_of)
+    shape = v.derived(outputs.shape_of)
     return -1 if shape is None else shape[0]
 
 
@@ -330,7 +330,7 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
     name = f"{kind.__name__}.score"
     takes_power, d2 = fixed is None, kind is D2Tweedie
     adjust, reading = _adjust(fixed, d2), _Reading(fixed)
-    declared = o.member(
+    declared = outputs.member(
         name,
         kind.score,  # type: ignore[attr-defined]
         function,
@@ -341,10 +341,10 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
             *(("zero_truth",) if fixed != 2 else ()),
             *(("constant_truth",) if d2 else ()),
         ),
-        extra=lambda s: o.calls(s, counted=False, adjust=adjust),
+        extra=lambda s: outputs.calls(s, counted=False, adjust=adjust),
         more_edges=reading.edges(d2),
         divergences=(
-            o.float32_targets(
+            outputs.float32_targets(
                 kind.score,  # type: ignore[attr-defined]
                 "float32 targets are read exactly as doubles, as the C# double spans hold "
                 "them, and the deviance taken in float64; scikit-learn before 1.6 kept a "
@@ -359,7 +359,7 @@ def _member(kind: type, function: str, fixed: float | None = None) -> Member:
             ([0.5, 1.0, 3.0], [1.0, 2.0, 2.5]),
             {"sample_weight": [1.0, 2.0, 0.5], **({"power": 1.5} if takes_power else {})},
         ),
-        tolerance=o.EXACT if fixed == 2 else XLOGY,
+        tolerance=outputs.EXACT if fixed == 2 else XLOGY,
     )
     return with_policy(declared) if d2 else declared
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.draw import samples as s
+from equivalence.draw import samples
 from equivalence.model import Call, Divergence, Member, VersionRange
 from equivalence.view import View
 from lodestar.metrics import CalinskiHarabasz, DaviesBouldin
@@ -50,13 +50,13 @@ def _member(kind: Any, function: str, page: str, narrow: Divergence) -> Member:
         csharp=f"{kind.__name__}.Score",
         page=f"reference/metrics/clustering/{page}-score.md",
         implementation=kind.score,
-        oracle=s.oracle(function),
+        oracle=samples.oracle(function),
         oracle_call=f"{function}(X, labels), X the features as len(labels) rows",
         since="1.3",
-        scenarios=s.scenarios(),
-        edges=s.EDGES,
+        scenarios=samples.scenarios(),
+        edges=samples.EDGES,
         divergences=(narrow,),
-        roles=s.ROLES,
+        roles=samples.ROLES,
         example=Call(
             ([0, 0, 1, 1, 0, 1], [1.0, 2.0, 1.5, 1.8, 5.0, 8.0, 8.0, 8.0, 1.0, 0.6, 9.0, 11.0], 2)
         ),

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r
+from equivalence.draw import blocks, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, on
 from lodestar.metrics import HingeLoss
@@ -29,16 +29,18 @@ LABEL_PAIRS = ((-1, 1), (0, 1), (1, 2), (3, 7), (2**40, 2**40 + 1))
 _ROLES = {"pred_decision": "numbers"}
 
 
-@r.composite
-def decisions(draw: r.Draw, samples: int, classes: int) -> list[list[float]]:
+@primitives.composite
+def decisions(draw: primitives.Draw, samples: int, classes: int) -> list[list[float]]:
     """Decisions from :data:`DECISIONS` half the time, else score rows moved to ``[-2, 2]``
     (or to ``±4e6``, the wide ones)."""
-    if r.flip(draw):
+    if primitives.flip(draw):
         table: list[list[float]] = (
-            draw(r.table(samples * classes, DECISIONS)).reshape(samples, classes).tolist()
+            draw(primitives.table(samples * classes, DECISIONS)).reshape(samples, classes).tolist()
         )
         return table
-    rows: list[list[float]] = (4.0 * np.array(draw(r.score_rows(samples, classes))) - 2.0).tolist()
+    rows: list[list[float]] = (
+        4.0 * np.array(draw(primitives.score_rows(samples, classes))) - 2.0
+    ).tolist()
     return rows
 
 
@@ -105,24 +107,24 @@ def _score_oracle(v: View) -> float:
     return float(hinge_loss(*v.args[:2], sample_weight=v.unweighted))
 
 
-@r.composite
-def _score_calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _score_calls(draw: primitives.Draw, scenario: str) -> Call:
     d = blocks.start(draw, scenario, decisions, "-", (1, 1), labels=6)
-    pair = LABEL_PAIRS[r.between(draw, 0, len(LABEL_PAIRS) - 1)]
+    pair = LABEL_PAIRS[primitives.between(draw, 0, len(LABEL_PAIRS) - 1)]
     low, high = pair if scenario != "weighted" else (-1, 1)
     truth: list[Any] = [(low, high)[c % 2] for c in d.truth]
     positive: Any = high
     if scenario == "label_pairs":  # both labels, pos_label mostly not the greater
         truth[:2] = [low, high]
-        positive = r.pick(draw, (low, low, high + 1, high))
+        positive = primitives.pick(draw, (low, low, high + 1, high))
     if scenario == "single_class":
-        positive = r.pick(draw, (low, high))
+        positive = primitives.pick(draw, (low, high))
     if scenario == "more_than_two_labels":
         truth = [low, high, high + 1, *truth[3:]]
     if scenario == "margin_one":
         d.rows[:, 0] = [1.0 if label == positive else -1.0 for label in truth]
     if scenario == "malformed_pos_label":
-        positive = r.pick(draw, (0.5, True, "1", float("nan"), None))
+        positive = primitives.pick(draw, (0.5, True, "1", float("nan"), None))
     d.truth, d.kwargs, d.class_count = truth, {"pos_label": positive}, False
     d.keep = ("sample_weight", "pos_label") if positive != 1 or positive is True else d.keep
     return blocks.finish(draw, d, ("valid", "weighted", "label_pairs", "column"))
@@ -225,8 +227,8 @@ def _tied_rivals(margins: Any, _: View) -> bool:
     return bool(((rivals == best).sum(axis=1) > 1).any() or (own == best[:, 0]).any())
 
 
-@r.composite
-def _multi_calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _multi_calls(draw: primitives.Draw, scenario: str) -> Call:
     d = blocks.start(draw, scenario, decisions, "-")
     if scenario == "margin_one" and d.samples:
         d.rows[0] = 0.0

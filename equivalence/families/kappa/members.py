@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import labels as lb, primitives as r
+from equivalence.draw import labels as draw_labels, primitives
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -61,7 +61,7 @@ def _kappa_steps(cells: Any, weights: Any) -> tuple[float, float, float]:
 
 def _state(v: View) -> str | None:
     """``no_weight`` (a zero total), ``no_chance`` (1 - p_e = 0) or ``defined``."""
-    cells, weights = v.derived(lb.cells_of), _weights(v)
+    cells, weights = v.derived(draw_labels.cells_of), _weights(v)
     if cells is None or weights not in WEIGHTS:
         return None
     total, _, chance = _kappa_steps(cells, weights)
@@ -76,7 +76,11 @@ def _oracle(v: View) -> float:
 
     policy = v["zero_division"]
     value = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}.get(policy, math.nan)
-    kwargs = {"labels": lb.given_labels(v), "weights": _weights(v), "sample_weight": v.unweighted}
+    kwargs = {
+        "labels": draw_labels.given_labels(v),
+        "weights": _weights(v),
+        "sample_weight": v.unweighted,
+    }
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if "replace_undefined_by" in inspect.signature(cohen_kappa_score).parameters:
@@ -96,33 +100,35 @@ def _oracle(v: View) -> float:
         return float(1 - steps[1] / steps[2])
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
-    weighting = r.pick(draw, (*KappaWeighting, None, "linear", "quadratic"))
-    policy = r.pick(draw, tuple(ZeroDivision))
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
+    weighting = primitives.pick(draw, (*KappaWeighting, None, "linear", "quadratic"))
+    policy = primitives.pick(draw, tuple(ZeroDivision))
     if scenario == "bad_weighting":
-        weighting = r.pick(draw, ("cubic", "Linear", 1, True))
-    truth, predicted, labels, weight = draw(lb.label_calls(scenario))
+        weighting = primitives.pick(draw, ("cubic", "Linear", 1, True))
+    truth, predicted, labels, weight = draw(draw_labels.label_calls(scenario))
     if scenario == "no_weight":  # a subset that keeps no sample, or weights that cancel
-        first, second = r.subset(draw, lb.SPREAD, 2)
-        if r.flip(draw):
+        first, second = primitives.subset(draw, draw_labels.SPREAD, 2)
+        if primitives.flip(draw):
             truth, predicted, labels, weight = [first, first], [second, second], [first], None
         else:
             truth, predicted = [first, first, second], [first, second, second]
             labels, weight = None, [1.0, 1.0, -2.0]
     if scenario == "no_chance":  # one label on both sides, or weights that cancel it
-        first, second = r.subset(draw, lb.SPREAD, 2)
+        first, second = primitives.subset(draw, draw_labels.SPREAD, 2)
         truth, predicted = [first, second, second, first], [first, second, first, second]
-        weight = [1.0, -1.0, 1.0, 1.0] if r.flip(draw) else [1.0, 0.0, 0.0, 0.0]
+        weight = [1.0, -1.0, 1.0, 1.0] if primitives.flip(draw) else [1.0, 0.0, 0.0, 0.0]
     kwargs: dict[str, Any] = {"weighting": weighting, "zero_division": policy}
     kwargs.update({"labels": labels} if labels is not None else {})
     kwargs.update({"sample_weight": weight} if weight is not None else {})
-    return Call((truth, predicted), r.with_defaults(draw, kwargs, ("labels", "sample_weight")))
+    return Call(
+        (truth, predicted), primitives.with_defaults(draw, kwargs, ("labels", "sample_weight"))
+    )
 
 
 def _by_position(v: View) -> bool:
     """A weighting whose distances between positions are not those between the labels."""
-    order = v.derived(lb.label_order)
+    order = v.derived(draw_labels.label_order)
     if order is None or _weights(v) not in WEIGHTS[1:]:
         return False
     values = np.asarray(order, dtype=float)
@@ -141,7 +147,7 @@ def _state_is(state: str) -> Any:
 
 
 EDGES = (
-    *lb.COMMON_EDGES,
+    *draw_labels.COMMON_EDGES,
     Edge("linear", "weighting LINEAR", lambda v: _weights(v) == "linear"),
     Edge("quadratic", "weighting QUADRATIC", lambda v: _weights(v) == "quadratic"),
     Edge("weighting_by_position", "label distances that are not position distances", _by_position),
@@ -149,7 +155,8 @@ EDGES = (
         "orientation",
         "row sums that differ from the column sums",
         lambda v: (
-            (m := v.derived(lb.cells_of)) is not None and not np.array_equal(m.sum(0), m.sum(1))
+            (m := v.derived(draw_labels.cells_of)) is not None
+            and not np.array_equal(m.sum(0), m.sum(1))
         ),
     ),
     Edge("no_weight", "a matrix of zero total", _state_is("no_weight")),
@@ -164,7 +171,7 @@ EDGES = (
 )
 
 DIVERGENCES = (
-    *lb.COMMON_DIVERGENCES[:2],
+    *draw_labels.COMMON_DIVERGENCES[:2],
     shared.empty_input(until="1.8", answered="NaN"),
     shared.non_finite_weight(
         until="1.8", answered="kappa of the matrix through np.nan_to_num (NaN counted 0)"
@@ -188,7 +195,7 @@ EXAMPLE = Call(
     ([1, 1, 2, 2, 3, 3, 1, 3], [1, 3, 2, 1, 3, 2, 1, 3]),
     {"weighting": KappaWeighting.LINEAR, "labels": [3, 1, 2], "sample_weight": [1.0, 2.0] * 4},
 )
-_SCENARIOS = (*lb.COMMON_SCENARIOS, "no_weight", "no_chance", "bad_weighting")
+_SCENARIOS = (*draw_labels.COMMON_SCENARIOS, "no_weight", "no_chance", "bad_weighting")
 _COMMON: dict[str, Any] = {
     "oracle": _oracle,
     "since": "1.3",

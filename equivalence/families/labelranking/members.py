@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.families.dcg.members import _rows, _wrong_size
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance
 from equivalence.view import View
@@ -101,52 +101,52 @@ def _oracle(function: str) -> Callable[[View], float]:
 #: wrong length are one kind of the weighted scenario's.
 WEIGHTS = {
     "zero_sum_weight": ("zero_sum", "all_zero"),
-    "weighted": (*r.VALID_WEIGHTS, *("wrong_length",) * 3),
+    "weighted": (*primitives.VALID_WEIGHTS, *("wrong_length",) * 3),
 }
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
     widths = (17, 40) if scenario == "wide_rows" else (2, 6)
     rows_range = {"single_row": (1, 1), "wide_rows": (1, 3)}.get(scenario, (1, 6))
-    width, rows, density, weighted = r.integers(draw, widths, rows_range, (0, 3), (0, 1))
+    width, rows, density, weighted = primitives.integers(draw, widths, rows_range, (0, 3), (0, 1))
     if scenario == "single_label":
-        width = r.pick(draw, (1, 0, -1))
+        width = primitives.pick(draw, (1, 0, -1))
     size = rows * max(width, 0)
     cells = ((False,), (True,), (True, False), (True, True, False))[density]
-    truth = draw(r.table(size, cells))
+    truth = draw(primitives.table(size, cells))
     relevant: list[list[Any]] = truth.reshape(rows, max(width, 0)).tolist()
-    scores: list[list[Any]] = draw(r.score_rows(rows, max(width, 0)))
+    scores: list[list[Any]] = draw(primitives.score_rows(rows, max(width, 0)))
     kwargs: dict[str, Any] = {}
     if weighted or scenario in WEIGHTS:
         kinds = WEIGHTS.get(scenario, ())
-        kwargs["sample_weight"] = draw(r.weights(rows, *kinds))
+        kwargs["sample_weight"] = draw(primitives.weights(rows, *kinds))
     if scenario == "tie_across" and rows and width >= 2:
-        first, second = r.subset(draw, range(width), 2)
+        first, second = primitives.subset(draw, range(width), 2)
         relevant[0][first], relevant[0][second] = True, False
         scores[0][second] = scores[0][first]
     if scenario == "uninformative_rows":  # a row with nothing relevant, one with everything
-        chosen = r.subset(draw, range(rows), 2)
+        chosen = primitives.subset(draw, range(rows), 2)
         for row, value in zip(
-            chosen, r.permutation(draw, (False, True))[: len(chosen)], strict=True
+            chosen, primitives.permutation(draw, (False, True))[: len(chosen)], strict=True
         ):
             relevant[row] = [value] * width
     if scenario == "non_finite":
-        bad = r.pick(draw, r.NON_FINITE)
-        if r.flip(draw):
+        bad = primitives.pick(draw, primitives.NON_FINITE)
+        if primitives.flip(draw):
             kwargs["sample_weight"] = [1.0] * (rows - 1) + [bad]
         else:
-            scores[r.index(draw, rows)][r.index(draw, width)] = bad
+            scores[primitives.index(draw, rows)][primitives.index(draw, width)] = bad
     label_count: Any = width
-    y_true: Any = np.array(r.flat(relevant), dtype=np.bool_)
-    y_score: Any = r.flat(scores)
-    if scenario in ("two_d", "wide_rows") and r.flip(draw):  # numbers 0 and 1
-        y_true = y_true.astype(r.pick(draw, (np.int64, np.float64, np.uint8)))
+    y_true: Any = np.array(primitives.flat(relevant), dtype=np.bool_)
+    y_score: Any = primitives.flat(scores)
+    if scenario in ("two_d", "wide_rows") and primitives.flip(draw):  # numbers 0 and 1
+        y_true = y_true.astype(primitives.pick(draw, (np.int64, np.float64, np.uint8)))
     if scenario == "not_binary":
-        y_true = y_true.astype(np.int64) * r.pick(draw, (2, -1, 3))
+        y_true = y_true.astype(np.int64) * primitives.pick(draw, (2, -1, 3))
         y_true = y_true if y_true.any() else y_true - 1
     if scenario == "wrong_size":  # both long, the scores short, 2-D of another width, empty
-        how = r.index(draw, 4)
+        how = primitives.index(draw, 4)
         if how == 3:
             y_true, y_score = y_true[:0], []
         elif how == 0:
@@ -154,12 +154,15 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
         elif how == 1:
             y_score = y_score[:-1]
         else:
-            y_true, label_count = y_true.reshape(rows, width), width + r.pick(draw, (-1, 1))
-    if scenario in ("two_d", "wide_rows") and r.flip(draw):
+            y_true, label_count = (
+                y_true.reshape(rows, width),
+                width + primitives.pick(draw, (-1, 1)),
+            )
+    if scenario in ("two_d", "wide_rows") and primitives.flip(draw):
         y_true, y_score = y_true.reshape(rows, width), np.array(scores, dtype=np.float64)
-        y_score = y_score if r.flip(draw) else np.ravel(y_score)
+        y_score = y_score if primitives.flip(draw) else np.ravel(y_score)
     kept = tuple(kwargs) if scenario != "valid" else ()
-    return Call((y_true, y_score, label_count), r.with_defaults(draw, kwargs, kept))
+    return Call((y_true, y_score, label_count), primitives.with_defaults(draw, kwargs, kept))
 
 
 SCENARIOS = (

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from equivalence.draw import outputs as o, primitives as r
+from equivalence.draw import outputs, primitives
 from equivalence.model import Call, Divergence, Edge, VersionRange
 from equivalence.view import View
 from lodestar.metrics import MeanSquaredLogError, RootMeanSquaredLogError
@@ -27,7 +27,7 @@ HUGE = (1e306, 3e307, 1.7e308, 1.0, 0.0)
 
 
 def _values(v: View) -> Any:
-    truth, predicted = v.derived(o.blocks_of)
+    truth, predicted = v.derived(outputs.blocks_of)
     if truth is None or predicted is None:
         return None
     found = np.concatenate([np.ravel(truth), np.ravel(predicted)])
@@ -54,9 +54,9 @@ EDGES = (
 def _adjust(scenario: str) -> Any:
     table = {"near_zero": NEAR_ZERO, "huge": HUGE}.get(scenario)
 
-    def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
+    def adjust(draw: primitives.Draw, d: outputs.Draft) -> outputs.Draft:
         if table is not None:
-            codes = np.frombuffer(r.raw_bytes(draw, 2 * d.truth.size), dtype=np.uint8)
+            codes = np.frombuffer(primitives.raw_bytes(draw, 2 * d.truth.size), dtype=np.uint8)
             picked = np.asarray(table)[codes % len(table)].reshape(2, *d.truth.shape)
             d.truth, d.predicted = picked[0], picked[1]
         elif d.raw[11] % 3:
@@ -77,7 +77,7 @@ def _negative_value(function: str, reduced: bool) -> Any:
         count = v["output_count"]
         # float32 targets are read as doubles first, as lodestar reads them
         blocks = [
-            np.log1p(np.asarray(o.asked(v[name], count), dtype=np.float64))
+            np.log1p(np.asarray(outputs.asked(v[name], count), dtype=np.float64))
             for name in ("y_true", "y_pred")
         ]
         raw = getattr(sklearn.metrics, function)(
@@ -99,9 +99,9 @@ def _declare(type_name: str, method: str, function: str, since: str) -> Any:
     inner = "mean_squared_error" if type_name.startswith("Mean") else "root_mean_squared_error"
 
     def extra(scenario: str) -> st.SearchStrategy[Call]:
-        return o.calls(scenario, output_weights=reduced, adjust=_adjust(scenario))
+        return outputs.calls(scenario, output_weights=reduced, adjust=_adjust(scenario))
 
-    return o.member(
+    return outputs.member(
         f"{type_name}.{method}",
         implementation,
         function,
@@ -126,7 +126,7 @@ def _declare(type_name: str, method: str, function: str, since: str) -> Any:
                 expected=_negative_value(inner, reduced),
                 versions=VersionRange(until="1.6"),
             ),
-            o.float32_targets(
+            outputs.float32_targets(
                 implementation,
                 "float32 targets are read exactly as doubles, as the C# double spans hold "
                 "them, and their log1p taken in float64; scikit-learn before 1.6 took it in "

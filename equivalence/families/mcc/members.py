@@ -14,7 +14,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import labels as lb, primitives as r
+from equivalence.draw import labels as draw_labels, primitives
 from equivalence.model import Call, Edge, Member
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -36,7 +36,7 @@ def score_of_matrix(
 
 
 def _factors(v: View) -> list[float] | None:  # n² - p·p and n² - t·t
-    if (cells := v.derived(lb.cells_of)) is None:
+    if (cells := v.derived(draw_labels.cells_of)) is None:
         return None
     n = cells.sum()
     return [n * n - float(s @ s) for s in (cells.sum(axis=0), cells.sum(axis=1))]
@@ -58,7 +58,7 @@ def _negative(count: int) -> Any:
 
 
 EDGES = (
-    *lb.COMMON_EDGES,
+    *draw_labels.COMMON_EDGES,
     *(_undefined(policy) for policy in ZeroDivision),
     Edge("negative_product", "one factor under the square root negative", _negative(1)),
     Edge("both_factors_negative", "both factors negative: a value past ±1", _negative(2)),
@@ -68,7 +68,7 @@ EDGES = (
 )
 
 DIVERGENCES = (
-    *lb.COMMON_DIVERGENCES[:2],  # labels named twice, a fractional value in labels
+    *draw_labels.COMMON_DIVERGENCES[:2],  # labels named twice, a fractional value in labels
     shared.empty_input(until="1.8", answered="0.0"),
     shared.non_finite_weight(
         until="1.8",
@@ -80,13 +80,13 @@ DIVERGENCES = (
 
 
 @st.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
-    policy = r.pick(draw, tuple(ZeroDivision))
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
+    policy = primitives.pick(draw, tuple(ZeroDivision))
     if scenario == "bad_zero_division":
-        bad = r.pick(draw, (0, 1.0, math.nan, "warn", "zero", None, True))
-        return lb.keyword_call(draw, "valid", {"zero_division": bad})
+        bad = primitives.pick(draw, (0, 1.0, math.nan, "warn", "zero", None, True))
+        return draw_labels.keyword_call(draw, "valid", {"zero_division": bad})
     if scenario == "constant":
-        truth, predicted, labels, weight = draw(lb.label_calls("valid"))
+        truth, predicted, labels, weight = draw(draw_labels.label_calls("valid"))
         side = truth if draw(st.booleans()) else predicted
         side[:] = side[:1] * len(side)
         kwargs = {"zero_division": policy, "labels": labels, "sample_weight": weight}
@@ -94,14 +94,16 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "negative_weights":
         # Row sums [2, -1] against column sums [1/2, 1/2] (one factor negative) or [2, -1]
         # (both), either way round, scaled, in any order.
-        a, b = r.subset(draw, lb.SPREAD, 2)
+        a, b = primitives.subset(draw, draw_labels.SPREAD, 2)
         rows = [(a, a, 1.0), (a, b, 1.0), (b, a, -0.5), (b, b, -0.5)]
-        rows = r.permutation(draw, [(a, a, 2.0), (b, b, -1.0)] if draw(st.booleans()) else rows)
-        scale, swap = r.pick(draw, (1.0, 0.5, 3.0)), draw(st.booleans())
+        rows = primitives.permutation(
+            draw, [(a, a, 2.0), (b, b, -1.0)] if draw(st.booleans()) else rows
+        )
+        scale, swap = primitives.pick(draw, (1.0, 0.5, 3.0)), draw(st.booleans())
         pairs = [(p, t) if swap else (t, p) for t, p, _ in rows]
         kwargs = {"zero_division": policy, "sample_weight": [w * scale for *_, w in rows]}
         return Call(tuple(list(side) for side in zip(*pairs, strict=True)), kwargs)
-    return lb.keyword_call(draw, scenario, {"zero_division": policy})
+    return draw_labels.keyword_call(draw, scenario, {"zero_division": policy})
 
 
 _VALUE = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: math.nan}
@@ -113,7 +115,7 @@ def _oracle(v: View) -> float:
     the root is zero. A ``zero_division`` that is no policy is an argument it has not."""
     from sklearn.metrics import confusion_matrix, matthews_corrcoef
 
-    policy, labels, weight = v["zero_division"], lb.given_labels(v), v.unweighted
+    policy, labels, weight = v["zero_division"], draw_labels.given_labels(v), v.unweighted
     if _bad(policy):
         raise TypeError("matthews_corrcoef() got an unexpected keyword argument 'zero_division'")
     if labels is None and policy is ZeroDivision.ZERO:
@@ -143,7 +145,9 @@ def _member(name: str, csharp: str, implementation: Any) -> Member:
         "labels or a zero_division other than ZERO, its steps on confusion_matrix(y_true, "
         "y_pred, labels=labels, sample_weight=sample_weight)",
         since="1.3",
-        scenarios=lb.scenarios_of(_calls, ("constant", "negative_weights", "bad_zero_division")),
+        scenarios=draw_labels.scenarios_of(
+            _calls, ("constant", "negative_weights", "bad_zero_division")
+        ),
         edges=EDGES,
         divergences=DIVERGENCES,
         refusals=(ArgumentError, UndefinedMetricError),

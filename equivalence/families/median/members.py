@@ -16,7 +16,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import outputs as o, primitives as r
+from equivalence.draw import outputs, primitives
 from equivalence.model import Call, Divergence, Edge, VersionRange
 from equivalence.view import View, as_floats
 from lodestar.metrics import MedianAbsoluteError
@@ -27,7 +27,7 @@ __all__ = ["MEMBERS"]
 def _weighted_columns(v: View) -> Any:
     """The absolute residuals as ``(samples, outputs)`` and the weights, for a finite,
     well-shaped weighted call; else ``None``."""
-    shape, weight = v.derived(o.shape_of), v.weight
+    shape, weight = v.derived(outputs.shape_of), v.weight
     truth, predicted = (as_floats(v[name]) for name in ("y_true", "y_pred"))
     if shape is None or weight is None or weight.size != shape[0] or truth is None:
         return None
@@ -50,7 +50,7 @@ EDGES = (
     Edge(
         "even_count",
         "an even number of samples, unweighted: two middle values",
-        lambda v: v.weight is None and (v.derived(o.shape_of) or (1, 0))[0] % 2 == 0,
+        lambda v: v.weight is None and (v.derived(outputs.shape_of) or (1, 0))[0] % 2 == 0,
     ),
     Edge("half_reached", "whole weights reaching exactly half the total", _lands_on_half),
     Edge(
@@ -72,12 +72,12 @@ EDGES = (
 
 
 def _adjust(scenario: str) -> Any:
-    def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
+    def adjust(draw: primitives.Draw, d: outputs.Draft) -> outputs.Draft:
         samples = max(d.samples, 1)
         if scenario == "uniform_fraction":
             d.kwargs["sample_weight"] = [(0.7, 0.1, 0.3, 1 / 3)[d.raw[11] % 4]] * samples
         if scenario == "half_reached":
-            picks = np.frombuffer(r.raw_bytes(draw, samples), dtype=np.uint8)
+            picks = np.frombuffer(primitives.raw_bytes(draw, samples), dtype=np.uint8)
             d.kwargs["sample_weight"] = [float(x) for x in picks % 3]
             if not any(d.kwargs["sample_weight"]):
                 d.kwargs["sample_weight"][0] = 2.0
@@ -121,7 +121,7 @@ _SINGLE_OUTPUT_LOWER = Divergence(
     "Output weights for a single output are accepted (see single_output_weights); before "
     "1.8 the weighted value they weight is not scikit-learn's lower median but the averaged "
     "one (see weighted_median_lower).",
-    lambda v: _weighted(v) and o.EDGES["single_output_weights"].holds(v),
+    lambda v: _weighted(v) and outputs.EDGES["single_output_weights"].holds(v),
     versions=VersionRange(until="1.8"),
 )
 
@@ -132,9 +132,9 @@ def _declare(name: str, multioutput: str | None) -> Any:
     with_outputs = multioutput is None
 
     def extra(scenario: str) -> st.SearchStrategy[Call]:
-        return o.calls(scenario, output_weights=with_outputs, adjust=_adjust(scenario))
+        return outputs.calls(scenario, output_weights=with_outputs, adjust=_adjust(scenario))
 
-    return o.member(
+    return outputs.member(
         name,
         implementation,
         "median_absolute_error",

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import label_matrix as lm, labels as lb, primitives as r
+from equivalence.draw import label_matrix, labels as draw_labels, primitives
 from equivalence.families.classification import members as classification
 from equivalence.families.confusion import members as confusion
 from equivalence.model import (
@@ -76,19 +76,19 @@ def stack_cells(stack: Any) -> Any:
 # -- the matrix calls and oracles ---------------------------------------------------------
 
 
-@r.composite
-def _matrix_calls(draw: r.Draw, scenario: str, flag: str | None) -> Call:
-    drawn: lm.LabelMatrices = draw(lm.label_matrices(scenario))
-    truth, predicted = drawn.flat() if r.flip(draw) else (drawn.y_true, drawn.y_pred)
-    kwargs: dict[str, Any] = {} if flag is None else {flag: r.flip(draw)}
+@primitives.composite
+def _matrix_calls(draw: primitives.Draw, scenario: str, flag: str | None) -> Call:
+    drawn: label_matrix.LabelMatrices = draw(label_matrix.label_matrices(scenario))
+    truth, predicted = drawn.flat() if primitives.flip(draw) else (drawn.y_true, drawn.y_pred)
+    kwargs: dict[str, Any] = {} if flag is None else {flag: primitives.flip(draw)}
     if drawn.sample_weight is not None:
         kwargs["sample_weight"] = drawn.sample_weight
-    return Call((truth, predicted, drawn.label_count), r.with_defaults(draw, kwargs))
+    return Call((truth, predicted, drawn.label_count), primitives.with_defaults(draw, kwargs))
 
 
 def _blocks(v: View) -> tuple[Any, Any]:
     """The two blocks as scikit-learn's 2-D indicator matrices (refused when malformed)."""
-    parts = lm.blocks(v)
+    parts = label_matrix.blocks(v)
     if parts is None:
         raise ValueError("not two label matrices of label_count columns")
     return parts
@@ -107,7 +107,7 @@ def _zero_one_matrix_oracle(v: View) -> float:
 
 
 def _one_label(v: View) -> bool:
-    return v["label_count"] == 1 and lm.blocks(v) is not None
+    return v["label_count"] == 1 and label_matrix.blocks(v) is not None
 
 
 def _stack_matrix_oracle(v: View) -> Any:
@@ -136,12 +136,16 @@ def _one_row_per_entry(v: View) -> Any:
 
 
 _MATRIX_EDGES = (
-    *lm.EDGES.values(),
+    *label_matrix.EDGES.values(),
     *shared.edges("negative_weight", "zero_sum_weight", "non_finite_weight", "all_zero_weight"),
 )
 _MATRIX_DIVERGENCES = (
     shared._refused(
-        "empty_input", "Empty input", "1.8", "NaN or an empty stack", lambda v: lm.rows(v) == 0
+        "empty_input",
+        "Empty input",
+        "1.8",
+        "NaN or an empty stack",
+        lambda v: label_matrix.rows(v) == 0,
     ),
     shared.non_finite_weight(until="1.8"),
 )
@@ -154,7 +158,7 @@ def _matrix_member(name: str, **fields: Any) -> Member:
         name=f"{name}[matrix]",
         csharp=f"{name.replace('.score', '.Score').replace('.compute', '.Compute')}(bool)",
         since="1.3",
-        scenarios={s: _matrix_calls(s, flag) for s in (*lm.VALID, *lm.INVALID)},
+        scenarios={s: _matrix_calls(s, flag) for s in (*label_matrix.VALID, *label_matrix.INVALID)},
         roles={"y_true": "label matrix", "y_pred": "label matrix"},
         **fields,
     )
@@ -257,7 +261,7 @@ def _zero_one_oracle(v: View) -> float:
 def _stack_oracle(v: View) -> Any:
     from sklearn.metrics import multilabel_confusion_matrix
 
-    labels = lb.given_labels(v)
+    labels = draw_labels.given_labels(v)
     return multilabel_confusion_matrix(
         *v.args[:2], labels=labels, sample_weight=v.unweighted
     ).astype(np.float64)
@@ -316,9 +320,9 @@ STACK = replace(
     oracle=_stack_oracle,
     oracle_call="multilabel_confusion_matrix(y_true, y_pred, labels=labels, "
     "sample_weight=sample_weight)",
-    edges=tuple(e for e in lb.COMMON_EDGES if e.name != "zero_sum_row"),
+    edges=tuple(e for e in draw_labels.COMMON_EDGES if e.name != "zero_sum_row"),
     divergences=(
-        *lb.COMMON_DIVERGENCES[1:2],
+        *draw_labels.COMMON_DIVERGENCES[1:2],
         shared.empty_input(until="1.8", answered="an empty stack"),
         shared.non_finite_weight(until="1.8", answered="NaN cells"),
         shared.all_zero_weight(until="1.9", answered="a stack of zero matrices"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from equivalence.draw import partitions as p
+from equivalence.draw import partitions
 from equivalence.model import (
     Call,
     Divergence,
@@ -44,13 +44,13 @@ def _oracle(v: View) -> Any:
 
 def _all_alone(v: View) -> bool:
     """Every sample alone on both sides, two samples or more: ``h = mi = emi``."""
-    parts = v.derived(p.partitions)
+    parts = v.derived(partitions.partitions)
     return parts is not None and v.samples >= 2 and all(len(x) == v.samples for x in parts)
 
 
 def _below_chance(v: View) -> bool:
     """Fewer pairs together in both than the two cluster-size profiles give by chance."""
-    parts = v.derived(p.partitions)
+    parts = v.derived(partitions.partitions)
     if parts is None or v.samples < 2:
         return False
     n = v.samples
@@ -101,15 +101,15 @@ MEMBERS = (
             'adjusted_mutual_info_score(labels_true, labels_pred, average_method="arithmetic")'
         ),
         since="1.3",
-        scenarios=p.scenarios(),
+        scenarios=partitions.scenarios(),
         edges=(
-            *p.EDGES,
+            *partitions.EDGES,
             Edge("all_alone_on_both_sides", "every sample alone on both sides", _all_alone),
             Edge("below_chance", "fewer pairs together in both than chance gives", _below_chance),
         ),
         divergences=(_OLD_NUMERATOR,),
         tolerance=_TOLERANCE,
-        roles=p.ROLES,
+        roles=partitions.ROLES,
         example=Call(([0, 0, 1, 1, 2, 2], [0, 0, 1, 2, 2, 2])),
     ),
 )

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import outputs as o, primitives as r
+from equivalence.draw import outputs, primitives
 from equivalence.model import Divergence, Edge, Member, VersionRange
 from equivalence.versions import sklearn_since
 from equivalence.view import View
@@ -46,7 +46,7 @@ def _adjust(alpha: bool, policy: bool, output_weights: bool) -> Any:
     the D² members a ``zero_division`` policy, and for ``constant_column`` a truth that
     never varies in one column (predicted exactly, or not)."""
 
-    def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
+    def adjust(draw: primitives.Draw, d: outputs.Draft) -> outputs.Draft:
         code, spoil, where = d.raw[11], d.raw[8], d.raw[9]  # switches finish leaves alone
         if alpha:  # one call in eight or so asks for a quantile outside [0, 1]
             bad = code % 64 < len(BAD_ALPHAS)
@@ -77,10 +77,10 @@ def _alpha(v: View) -> Any:
 def _blocks(v: View) -> tuple[Any, Any, Any] | None:
     """The truth and prediction as ``(samples, outputs)`` and the weights, on a call
     lodestar answers; else ``None``."""
-    shape = v.derived(o.shape_of)
+    shape = v.derived(outputs.shape_of)
     if shape is None or shape[0] == 0 or v.non_finite_weight or v.wrong_weight_length:
         return None
-    truth, predicted = (o.asked(b, shape[1]) for b in v.derived(o.blocks_of))
+    truth, predicted = (outputs.asked(b, shape[1]) for b in v.derived(outputs.blocks_of))
     if not (np.isfinite(truth).all() and np.isfinite(predicted).all()):
         return None
     return truth, predicted, v.weight
@@ -174,7 +174,7 @@ def _averaged(v: View) -> bool:
 
 
 def _single_sample(v: View) -> bool:
-    return v.derived(_blocks) is not None and v.derived(o.shape_of)[0] == 1  # type: ignore[index]
+    return v.derived(_blocks) is not None and v.derived(outputs.shape_of)[0] == 1  # type: ignore[index]
 
 
 def _policy_oracle(base: Any) -> Any:
@@ -234,14 +234,14 @@ _OLD_QUANTILE_ONE_OUTPUT = Divergence(
     "widening",
     "Output weights for a single output are accepted (see single_output_weights); before "
     "1.9 the value they weight is scikit-learn's with the baseline of quantile_method.",
-    lambda v: o.EDGES["single_output_weights"].holds(v) and _old_constants_differ(v),
+    lambda v: outputs.EDGES["single_output_weights"].holds(v) and _old_constants_differ(v),
     versions=VersionRange(until="1.9"),
 )
 _ALL_ZERO_WEIGHT = shared.all_zero_weight(until="1.9", answered="NaN below two samples")
 
 
 def _one_nan_per_output(v: View) -> Any:
-    return np.full(v.derived(o.shape_of)[1], _POLICY_VALUE.get(v["zero_division"], math.nan))  # type: ignore[index]
+    return np.full(v.derived(outputs.shape_of)[1], _POLICY_VALUE.get(v["zero_division"], math.nan))  # type: ignore[index]
 
 
 _SINGLE_SAMPLE_ARRAY = Divergence(
@@ -254,7 +254,7 @@ _SINGLE_SAMPLE_ARRAY = Divergence(
 )
 
 
-_ZERO_SUM_OUTPUT_WEIGHTS_ONE_SAMPLE = o.zero_sum_output_weights_one_sample(
+_ZERO_SUM_OUTPUT_WEIGHTS_ONE_SAMPLE = outputs.zero_sum_output_weights_one_sample(
     "Output weights summing to zero are refused up front, as everywhere; on fewer than "
     "two samples d2_pinball_score answers NaN before it reads multioutput.",
     _single_sample,
@@ -266,13 +266,13 @@ def _member(name: str, implementation: Any, function: str, d2: bool) -> Member:
     takes_alpha = "D2AbsoluteError" not in name
     adjust = _adjust(takes_alpha, d2, not per_output)
     scenarios = ["constant_column"] if d2 else []
-    declared = o.member(
+    declared = outputs.member(
         name,
         implementation,
         function,
         multioutput="raw_values" if per_output else None,
         scenarios=scenarios,
-        extra=lambda s: o.calls(s, output_weights=not per_output, adjust=adjust),
+        extra=lambda s: outputs.calls(s, output_weights=not per_output, adjust=adjust),
         more_edges=(*(_ALPHA_EDGES if takes_alpha else ()), *(_D2_EDGES if d2 else ())),
         divergences=(
             (_OLD_QUANTILE, _ALL_ZERO_WEIGHT)

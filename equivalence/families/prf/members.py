@@ -28,7 +28,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import labels as lb, perclass, primitives as r
+from equivalence.draw import labels as draw_labels, perclass, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -143,7 +143,7 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
         Edge(
             "micro_label_subset",
             "average MICRO with labels leaving samples out",
-            lambda v: _average(v) is Averaging.MICRO and lb.drops_samples(v),
+            lambda v: _average(v) is Averaging.MICRO and draw_labels.drops_samples(v),
         ),
         Edge(
             "nan_average",
@@ -161,7 +161,7 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
         Edge("beta_inf", "beta = infinity: refused here", lambda v: _beta(v) == math.inf),
     )
     return (
-        *lb.COMMON_EDGES,
+        *draw_labels.COMMON_EDGES,
         *policy,
         Edge(
             "undefined_class", "a class or a sum with nothing predicted or nothing true", _undefined
@@ -173,42 +173,48 @@ def _edges(kind: Kind, score: bool) -> tuple[Edge, ...]:
 
 # -- the calls -----------------------------------------------------------------------------
 
-_SCENARIOS = (*lb.COMMON_SCENARIOS, "binary", "binary_one_label", "undefined", "zero_support")
+_SCENARIOS = (
+    *draw_labels.COMMON_SCENARIOS,
+    "binary",
+    "binary_one_label",
+    "undefined",
+    "zero_support",
+)
 
 
 @st.composite
-def _calls(draw: r.Draw, scenario: str, kind: Kind, score: bool) -> Call:
+def _calls(draw: primitives.Draw, scenario: str, kind: Kind, score: bool) -> Call:
     base = {"binary": "valid", "binary_one_label": "valid", "undefined": "labels_superset"}
-    truth, predicted, labels, weight = draw(lb.label_calls(base.get(scenario, scenario)))
+    truth, predicted, labels, weight = draw(draw_labels.label_calls(base.get(scenario, scenario)))
     if scenario in ("binary", "binary_one_label") and truth:
-        values = lb.SPREAD if draw(st.booleans()) else (0, 1)
-        chosen = r.subset(draw, values, 1 if scenario == "binary_one_label" else 2)
+        values = draw_labels.SPREAD if draw(st.booleans()) else (0, 1)
+        chosen = primitives.subset(draw, values, 1 if scenario == "binary_one_label" else 2)
         truth = [chosen[hash(t) % len(chosen)] for t in truth]
         predicted = [chosen[hash(p) % len(chosen)] for p in predicted]
         labels = None
     if scenario == "zero_support":
         # Two classes whose supports cancel: a's weights positive, b's their negated total.
-        a, b = r.subset(draw, lb.SPREAD, 2)
-        half = draw(r.weights(r.index(draw, 3) + 1, "positive"))
+        a, b = primitives.subset(draw, draw_labels.SPREAD, 2)
+        half = draw(primitives.weights(primitives.index(draw, 3) + 1, "positive"))
         truth = [a] * len(half) + [b]
-        predicted = [r.pick(draw, (a, b)) for _ in truth]
+        predicted = [primitives.pick(draw, (a, b)) for _ in truth]
         weight, labels = [*half, -sum(half)], None
     policies = tuple(ZeroDivision)[1:] if scenario == "undefined" else tuple(ZeroDivision)
-    kwargs: dict[str, Any] = {"zero_division": r.pick(draw, policies)}
+    kwargs: dict[str, Any] = {"zero_division": primitives.pick(draw, policies)}
     if kind.beta:
-        kwargs["beta"] = r.pick(draw, BETAS) if scenario != "beta_inf" else math.inf
+        kwargs["beta"] = primitives.pick(draw, BETAS) if scenario != "beta_inf" else math.inf
     if score:
-        kwargs["average"] = r.pick(draw, tuple(Averaging))
+        kwargs["average"] = primitives.pick(draw, tuple(Averaging))
         if scenario in ("binary", "binary_one_label"):
             kwargs["average"] = Averaging.BINARY
         if scenario == "zero_support":
             kwargs["average"] = Averaging.WEIGHTED
         if scenario == "undefined":
-            kwargs["average"] = r.pick(draw, (Averaging.MACRO, Averaging.WEIGHTED))
-        if scenario == "labels_subset" and r.pick(draw, (False, True)):
+            kwargs["average"] = primitives.pick(draw, (Averaging.MACRO, Averaging.WEIGHTED))
+        if scenario == "labels_subset" and primitives.pick(draw, (False, True)):
             kwargs["average"] = Averaging.MICRO  # the micro row over a label subset
         seen = sorted({*truth, *predicted}) or [1]
-        kwargs["pos_label"] = r.pick(draw, [*seen, 1, -7])
+        kwargs["pos_label"] = primitives.pick(draw, [*seen, 1, -7])
     if labels is not None:
         kwargs["labels"] = labels
     if weight is not None:
@@ -219,7 +225,7 @@ def _calls(draw: r.Draw, scenario: str, kind: Kind, score: bool) -> Call:
         "beta",
         *(("zero_division", "average") * (scenario == "undefined")),
     )
-    return Call((truth, predicted), r.with_defaults(draw, kwargs, keep))
+    return Call((truth, predicted), primitives.with_defaults(draw, kwargs, keep))
 
 
 # -- the oracle ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r
+from equivalence.draw import blocks, primitives
 from equivalence.logarithm import LOG_LOSS_TOLERANCE
 from equivalence.model import Call, Divergence, Edge, Member, Predicate, VersionRange
 from equivalence.versions import sklearn_since
@@ -81,10 +81,12 @@ def _log_loss_expected(v: View) -> float:
     return float(np.sum(costs) if weight is None else np.dot(costs, weight))
 
 
-def _edge_values(draw: r.Draw, d: blocks.Draft) -> None:
+def _edge_values(draw: primitives.Draw, d: blocks.Draft) -> None:
     """``below_eps``: every probability 0, 1 or one the clip moves."""
     if d.scenario == "below_eps":
-        d.rows[:] = draw(r.table(d.rows.size, (0.0, 1.0, *TINY, *NEAR_ONE))).reshape(d.rows.shape)
+        d.rows[:] = draw(primitives.table(d.rows.size, (0.0, 1.0, *TINY, *NEAR_ONE))).reshape(
+            d.rows.shape
+        )
 
 
 #: ``y_proba`` arrives as a ``float32`` (or ``float16``) array.
@@ -197,30 +199,30 @@ def _one_column_differs(v: View) -> bool:
     return (former if v["scale_by_half"] else 2.0 * former) != _brier_expected(v)
 
 
-@r.composite
-def _binary_calls(draw: r.Draw, scenario: str, flag: str) -> Call:
-    probabilities = partial(r.probabilities, extra=TINY + NEAR_ONE)
+@primitives.composite
+def _binary_calls(draw: primitives.Draw, scenario: str, flag: str) -> Call:
+    probabilities = partial(primitives.probabilities, extra=TINY + NEAR_ONE)
     d = blocks.start(draw, scenario, lambda n, _: probabilities(n), flag, (1, 1), labels=6)
     # valid: (0, 1) or (-1, 1); weighted: (0, 1); the others: any pair.
-    pair = r.between(draw, 0, len(LABEL_PAIRS) - 1)
+    pair = primitives.between(draw, 0, len(LABEL_PAIRS) - 1)
     low, high = LABEL_PAIRS[pair % {"valid": 2, "weighted": 1}.get(scenario, len(LABEL_PAIRS))]
     truth: list[Any] = [(low, high)[c % 2] for c in d.truth]
     positive: Any = high
     if scenario == "label_pairs":
         # Both labels present, and pos_label mostly not the greater of them.
         truth[:2] = [low, high]
-        positive = r.pick(draw, (low, low, high + 1, 1, high))
+        positive = primitives.pick(draw, (low, low, high + 1, 1, high))
     if scenario in ("single_class", "more_than_two_labels"):
-        positive = r.pick(draw, (low, high, high + 1, 1))
+        positive = primitives.pick(draw, (low, high, high + 1, 1))
     if scenario == "more_than_two_labels":
-        third = high + 1 + r.between(draw, 0, 3)
+        third = high + 1 + primitives.between(draw, 0, 3)
         truth = [low, high, third, *([low, high, third][c % 3] for c in d.truth[3:])]
     if scenario == "perfect":
-        wrong = r.between(draw, -1, len(truth) - 1)
+        wrong = primitives.between(draw, -1, len(truth) - 1)
         d.rows[:, 0] = [(label == positive) != (i == wrong) for i, label in enumerate(truth)]
     _edge_values(draw, d)
     if scenario == "malformed_pos_label":
-        positive = r.pick(draw, MALFORMED_POS_LABELS)
+        positive = primitives.pick(draw, MALFORMED_POS_LABELS)
     d.truth, d.kwargs, d.class_count = truth, {"pos_label": positive, **d.kwargs}, False
     if positive != 1 or isinstance(positive, bool):
         d.keep = ("sample_weight", "pos_label")
@@ -371,12 +373,12 @@ def _own_is(value: float) -> Predicate:
     return lambda v: (own := v.derived(_own)) is not None and bool((own == value).any())
 
 
-@r.composite
-def _multi_calls(draw: r.Draw, scenario: str) -> Call:
-    rows = partial(r.probability_rows, extra=TINY + NEAR_ONE)
+@primitives.composite
+def _multi_calls(draw: primitives.Draw, scenario: str) -> Call:
+    rows = partial(primitives.probability_rows, extra=TINY + NEAR_ONE)
     d = blocks.start(draw, scenario, rows, "normalize")
     if scenario == "perfect":
-        wrong = r.between(draw, -1, d.samples - 1)
+        wrong = primitives.between(draw, -1, d.samples - 1)
         d.rows[:] = 0.0
         for index, label in enumerate(d.truth):
             d.rows[index, (label + 1) % d.classes if index == wrong else label] = 1.0

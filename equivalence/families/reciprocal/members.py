@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Edge, Member
 from equivalence.references import reciprocal_rank
 from equivalence.view import View, on
@@ -94,36 +94,38 @@ EDGES = (
 )
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
-    width, rows = r.integers(draw, (2, 6), (1, 5))
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
+    width, rows = primitives.integers(draw, (2, 6), (1, 5))
     if scenario in BULK:  # many rows of many documents: what a search log holds
-        width, rows = r.integers(draw, (8, 24), (200, 600))
+        width, rows = primitives.integers(draw, (8, 24), (200, 600))
     rows = {"empty": 0, "single_row": 1}.get(scenario, rows)
     size = rows * width
-    relevance = draw(r.table(size, RELEVANCE)).reshape(rows, width)
+    relevance = draw(primitives.table(size, RELEVANCE)).reshape(rows, width)
     if scenario in ("tied", "bulk_tied", *BULK):  # a byte a score: many rows draw cheaply
         table = TIED if "tied" in scenario else SPREAD
-        scores = draw(r.table(size, table)).reshape(rows, width)
+        scores = draw(primitives.table(size, table)).reshape(rows, width)
     else:
-        scores = np.array(draw(r.score_rows(rows, width)), dtype=np.float64).reshape(rows, width)
+        scores = np.array(draw(primitives.score_rows(rows, width)), dtype=np.float64).reshape(
+            rows, width
+        )
     if scenario == "binary":
         relevance = (relevance != 0).astype(np.float64)
     if scenario == "nothing_relevant_row" and rows:
-        relevance[r.index(draw, rows)] = 0.0
+        relevance[primitives.index(draw, rows)] = 0.0
     if scenario == "nothing_relevant":
         relevance[:] = 0.0
     if scenario == "non_finite":
-        target = relevance if r.flip(draw) else scores
-        target.flat[r.index(draw, size)] = r.pick(draw, r.NON_FINITE)
-    count: Any = r.pick(draw, (0, 1, -1)) if scenario == "label_count_below_two" else width
+        target = relevance if primitives.flip(draw) else scores
+        target.flat[primitives.index(draw, size)] = primitives.pick(draw, primitives.NON_FINITE)
+    count: Any = primitives.pick(draw, (0, 1, -1)) if scenario == "label_count_below_two" else width
     if scenario == "two_d":
         return Call((relevance, scores, count))
     if scenario in BULK:  # flat arrays, the C# spans' form
         return Call((relevance.ravel(), scores.ravel(), count))
     judged, ranked = relevance.ravel().tolist(), scores.ravel().tolist()
     if scenario == "length_mismatch":
-        ranked = ranked[:-1] if r.flip(draw) else [*ranked, 0.5]
+        ranked = ranked[:-1] if primitives.flip(draw) else [*ranked, 0.5]
     if scenario == "partial_row":
         judged, ranked = [*judged, 1.0], [*ranked, 0.5]
     return Call((judged, ranked, count))

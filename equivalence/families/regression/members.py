@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.draw import outputs as o
+from equivalence.draw import outputs
 from equivalence.model import Edge, Member
 from equivalence.view import View
 from lodestar.metrics import (
@@ -23,7 +23,7 @@ __all__ = ["MEMBERS"]
 
 
 def _near_zero_truth(v: View) -> bool:  # a truth the percentage clamps: |y| below 2**-52
-    truth = v.derived(o.blocks_of)[0]
+    truth = v.derived(outputs.blocks_of)[0]
     return truth is not None and bool((np.abs(truth) < np.finfo(np.float64).eps).any())
 
 
@@ -36,8 +36,8 @@ def _pair(kind: type, function: str, **options: Any) -> tuple[Member, Member]:
     name = kind.__name__
     per_output = {k: v for k, v in options.items() if k != "single_output_refused"}
     return (
-        o.member(f"{name}.score", kind.score, function, **options),  # type: ignore[attr-defined]
-        o.member(
+        outputs.member(f"{name}.score", kind.score, function, **options),  # type: ignore[attr-defined]
+        outputs.member(
             f"{name}.per_output",
             kind.per_output,  # type: ignore[attr-defined]
             function,
@@ -53,6 +53,6 @@ MEMBERS = (
         RootMeanSquaredError, "root_mean_squared_error", since="1.4", single_output_refused=False
     ),
     *_pair(MeanAbsoluteError, "mean_absolute_error"),
-    o.member("MaxError.score", MaxError.score, "max_error"),
+    outputs.member("MaxError.score", MaxError.score, "max_error"),
     *_pair(MeanAbsolutePercentageError, "mean_absolute_percentage_error", more_edges=(ZERO_TRUTH,)),
 )

@@ -17,7 +17,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import perclass, primitives as r
+from equivalence.draw import perclass, primitives
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.view import View
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -178,17 +178,17 @@ _NAME = st.one_of(
 
 
 @st.composite
-def _calls(draw: r.Draw, scenario: str, text: bool) -> Call:
+def _calls(draw: primitives.Draw, scenario: str, text: bool) -> Call:
     call = draw(perclass.calls(scenario))
     present, kwargs = sorted({*call.args[0], *call.args[1]}), dict(call.kwargs)
     names: Any = None
     if scenario == "target_names" or (scenario == "valid" and draw(st.booleans())):
         names = [draw(_NAME) for _ in kwargs.get("labels", present)]
         if scenario == "target_names":
-            names[r.index(draw, len(names))] = "a name longer than weighted avg"
+            names[primitives.index(draw, len(names))] = "a name longer than weighted avg"
     if scenario == "target_names_length":
         if draw(st.booleans()):
-            kwargs["labels"] = r.permutation(draw, present)
+            kwargs["labels"] = primitives.permutation(draw, present)
         shift = draw(st.sampled_from((-1, 1, 2))) if "labels" in kwargs else 1
         names = [draw(_NAME) for _ in range(len(present) + shift)] or ["a", "b"]
     if scenario == "target_names_not_strings":

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import features as f, primitives as r
+from equivalence.draw import features as f, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats, rows_of
 from lodestar.metrics import Silhouette
@@ -42,8 +42,8 @@ def euclidean(points: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return distances
 
 
-@r.composite
-def _matrix_calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _matrix_calls(draw: primitives.Draw, scenario: str) -> Call:
     """``(labels, distances)`` of one scenario."""
     scenario = f.concrete(draw, scenario, _GROUPS)
     base = (
@@ -54,24 +54,24 @@ def _matrix_calls(draw: r.Draw, scenario: str) -> Call:
     labels, points = draw(f.block(base))
     matrix = euclidean(points)
     n = len(labels)
-    i, j = r.index(draw, n), (r.index(draw, n - 1) + 1) % n
+    i, j = primitives.index(draw, n), (primitives.index(draw, n - 1) + 1) % n
     if scenario == "diagonal":  # one past scikit-learn's tolerance of 100·eps, or one inside
-        matrix[i, i] = r.pick(draw, (0.5, 1e-12, 1e-14, 3.0))
+        matrix[i, i] = primitives.pick(draw, (0.5, 1e-12, 1e-14, 3.0))
     if scenario == "asymmetric":
-        matrix[i, j] += r.pick(draw, (1.0, 0.25, 7.0))
+        matrix[i, j] += primitives.pick(draw, (1.0, 0.25, 7.0))
     if scenario == "negative":  # one entry, or every one (a similarity passed by mistake)
-        matrix[i, j] = -r.pick(draw, (1.0, 0.5, 1e-3))
-        matrix = -matrix if r.flip(draw) else matrix
+        matrix[i, j] = -primitives.pick(draw, (1.0, 0.5, 1e-3))
+        matrix = -matrix if primitives.flip(draw) else matrix
     if scenario == "non_finite":
-        matrix[i, j] = r.pick(draw, r.NON_FINITE)
+        matrix[i, j] = primitives.pick(draw, primitives.NON_FINITE)
     given: Any = np.round(matrix).astype(np.int64) if scenario == "integer" else matrix
-    given = given if r.flip(draw) else given.ravel()
+    given = given if primitives.flip(draw) else given.ravel()
     if scenario == "wrong_size":
-        given = matrix.ravel()[: -1 - r.index(draw, n)]
+        given = matrix.ravel()[: -1 - primitives.index(draw, n)]
     if scenario == "length_mismatch":
-        labels = labels[:-1] if r.flip(draw) else [*labels, labels[0]]
+        labels = labels[:-1] if primitives.flip(draw) else [*labels, labels[0]]
     if scenario == "fractional_label":
-        labels[i] = r.pick(draw, (0.5, -2.25))
+        labels[i] = primitives.pick(draw, (0.5, -2.25))
     if scenario == "empty":
         labels, given = [], []
     return Call((labels, given))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import blocks, primitives as r
+from equivalence.draw import blocks, primitives
 from equivalence.model import Call, Divergence, Edge, Member, Predicate
 from equivalence.view import View
 from lodestar.metrics import TopKAccuracy
@@ -68,16 +68,19 @@ def _oracle(v: View) -> float:
     return float(top_k_accuracy_score(v.args[0], matrix, **blocks.asked(v, "k", "normalize")))
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
     tie = scenario == "tie_across_k"
-    d = blocks.start(draw, scenario, r.score_rows, "normalize", (3 if tie else 2, 6))
-    k, binary_k, past = r.integers(draw, (1, 6), (0, 4), (0, 3))
+    d = blocks.start(draw, scenario, primitives.score_rows, "normalize", (3 if tie else 2, 6))
+    k, binary_k, past = primitives.integers(draw, (1, 6), (0, 4), (0, 3))
     classes, rows = d.classes, d.rows
     k = (1, 1, 1, 2, 3)[binary_k] if scenario == "binary" else 1 + (k - 1) % (classes - tie)
-    if scenario == "binary" and r.flip(draw):
+    if scenario == "binary" and primitives.flip(draw):
         # Complementary columns, as predict_proba gives, often exactly one half.
-        halves, kept = draw(r.table(d.samples, (0.5, *r.GRID))), draw(r.codes(d.samples))
+        halves, kept = (
+            draw(primitives.table(d.samples, (0.5, *primitives.GRID))),
+            draw(primitives.codes(d.samples)),
+        )
         rows[:, 1] = np.where(kept % 2, rows[:, 1], halves)
         rows[:, 0] = 1.0 - rows[:, 1]
     if scenario == "k_at_or_past_class_count":
@@ -85,12 +88,12 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if tie:
         # Row 0: the true class at 0.5, `above` classes over it, the rest of the top k
         # tied with it, the others below.
-        others = r.permutation(draw, [c for c in range(classes) if c != d.truth[0]])
-        above = r.between(draw, 0, k - 1)
+        others = primitives.permutation(draw, [c for c in range(classes) if c != d.truth[0]])
+        above = primitives.between(draw, 0, k - 1)
         scores = [1.0] * above + [0.5] * (k - above) + [0.0] * classes
         rows[0, [d.truth[0], *others]] = [0.5, *scores[: classes - 1]]
     if scenario == "k_below_one":
-        k = r.pick(draw, (0, -1))
+        k = primitives.pick(draw, (0, -1))
     d.kwargs = {"k": k, **d.kwargs}
     if scenario in ("k_below_one", "k_at_or_past_class_count", "tie_across_k"):
         d.keep = ("k", "sample_weight")

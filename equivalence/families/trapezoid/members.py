@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from equivalence.draw import primitives as r
+from equivalence.draw import primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats
 from lodestar.metrics import Auc
@@ -27,12 +27,12 @@ VALUES = (0.0, 0.1, 0.2, 0.3, 0.7, 1.1, 3.0, -1.0, 1e-3, 2.5e-308)
 NON_FINITE = (np.nan, np.inf, -np.inf)
 
 
-@r.composite
-def _calls(draw: r.Draw, scenario: str) -> Call:
-    size, order = r.integers(draw, (2, 40), (0, 2))
+@primitives.composite
+def _calls(draw: primitives.Draw, scenario: str) -> Call:
+    size, order = primitives.integers(draw, (2, 40), (0, 2))
     size = order % 2 if scenario == "too_few" else size
-    x = np.sort(draw(r.table(size, VALUES)))
-    y = draw(r.table(size, VALUES))
+    x = np.sort(draw(primitives.table(size, VALUES)))
+    y = draw(primitives.table(size, VALUES))
     if scenario == "constant_x":
         x[:] = x[0] if size else 0.0
     if order == 1 or scenario == "decreasing":
@@ -40,10 +40,10 @@ def _calls(draw: r.Draw, scenario: str) -> Call:
     if scenario == "turning" and size > 2:
         x = np.r_[x[1:], x[0] - 1.0]
     if scenario == "length_mismatch":
-        y = y[: r.between(draw, 0, size - 1)]
+        y = y[: primitives.between(draw, 0, size - 1)]
     if scenario == "non_finite":
-        values = (x, y)[r.index(draw, 2)]
-        values[r.index(draw, size)] = r.pick(draw, NON_FINITE)
+        values = (x, y)[primitives.index(draw, 2)]
+        values[primitives.index(draw, size)] = primitives.pick(draw, NON_FINITE)
     return Call((x.tolist(), y.tolist()))
 
 

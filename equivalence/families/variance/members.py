@@ -19,7 +19,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import outputs as o, primitives as r
+from equivalence.draw import outputs, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats
 from lodestar.errors import ArgumentError, UndefinedMetricError
@@ -46,7 +46,7 @@ def _oracle(function: str, multioutput: str | None) -> Any:
         elif (weights := v["output_weights"]) is not None and np.size(weights) > 0:
             kwargs["multioutput"] = weights
         count = v["output_count"]
-        blocks = o.asked(v["y_true"], count), o.asked(v["y_pred"], count)
+        blocks = outputs.asked(v["y_true"], count), outputs.asked(v["y_pred"], count)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             warnings.simplefilter("error", UndefinedMetricWarning)
@@ -61,7 +61,7 @@ def _oracle(function: str, multioutput: str | None) -> Any:
 
 
 def _shape(v: View) -> tuple[int, int]:
-    return v.derived(o.shape_of) or (-1, 0)
+    return v.derived(outputs.shape_of) or (-1, 0)
 
 
 def _truth(v: View) -> Any:
@@ -156,21 +156,25 @@ EDGES = {e.name: e for e in _EDGES}
 CANCELLING = ([0.0, 0.0], [2.0, 0.0], [1.0, 1.0])
 
 
-@r.composite
-def _cancelling(draw: r.Draw, with_outputs: bool, with_policy: bool) -> Call:
+@primitives.composite
+def _cancelling(draw: primitives.Draw, with_outputs: bool, with_policy: bool) -> Call:
     """Two outputs whose weighted sums of squares are 2s² and -2s² under weights 1, 1, -1
     (scaled), so that weighting by variance divides by zero."""
-    raw = r.raw_bytes(draw, 18)
+    raw = primitives.raw_bytes(draw, 18)
     scale, offset = (1.0, 0.5, 4.0)[raw[0] % 3], (0.0, 3.0, -8.0)[raw[1] % 3]
     truth = np.asarray(CANCELLING)[:, [raw[2] % 2, 1 - raw[2] % 2]] * scale + offset
-    nudge = np.asarray(o.NUDGES)[np.frombuffer(raw[12:], dtype=np.uint8) % len(o.NUDGES)]
-    d = o.Draft("variances_cancel", "grid", truth, truth + nudge.reshape(3, 2), bool(raw[3] % 2))
+    nudge = np.asarray(outputs.NUDGES)[
+        np.frombuffer(raw[12:], dtype=np.uint8) % len(outputs.NUDGES)
+    ]
+    d = outputs.Draft(
+        "variances_cancel", "grid", truth, truth + nudge.reshape(3, 2), bool(raw[3] % 2)
+    )
     d.raw = raw[:12]
     d.kwargs["sample_weight"] = [w * (1.0, 2.0, 0.25)[raw[4] % 3] for w in (1.0, 1.0, -1.0)]
-    return o.finish(draw, _flags(d, with_policy), output_weights=with_outputs)
+    return outputs.finish(draw, _flags(d, with_policy), output_weights=with_outputs)
 
 
-def _flags(d: o.Draft, with_policy: bool) -> o.Draft:
+def _flags(d: outputs.Draft, with_policy: bool) -> outputs.Draft:
     """``force_finite`` (and ``zero_division``) read off the draft's last switch, each left
     out one time in three (five) so that the defaults are exercised."""
     switch = d.raw[11]
@@ -184,7 +188,7 @@ def _flags(d: o.Draft, with_policy: bool) -> o.Draft:
 def _adjust(scenario: str, with_policy: bool) -> Any:
     """Moves a draft into ``scenario`` and draws the flags."""
 
-    def adjust(draw: r.Draw, d: o.Draft) -> o.Draft:
+    def adjust(draw: primitives.Draw, d: outputs.Draft) -> outputs.Draft:
         if scenario == "one_sample" and d.samples:
             d.truth, d.predicted = d.truth[:1], d.predicted[:1]
         if scenario == "constant_truth" and d.samples:
@@ -226,9 +230,11 @@ def _declare(
     def extra(scenario: str) -> st.SearchStrategy[Call]:
         if scenario == "variances_cancel":
             return _cancelling(with_outputs, with_policy)
-        return o.calls(scenario, output_weights=with_outputs, adjust=_adjust(scenario, with_policy))
+        return outputs.calls(
+            scenario, output_weights=with_outputs, adjust=_adjust(scenario, with_policy)
+        )
 
-    declared = o.member(
+    declared = outputs.member(
         name,
         implementation,
         function,
@@ -242,7 +248,7 @@ def _declare(
     kept = tuple(d for d in declared.divergences if d.name != "single_output_weights")
     single = [d for d in declared.divergences if d.name == "single_output_weights"]
     kept += tuple(
-        replace(d, expected=o._single_output_value(function, oracle=_oracle)) for d in single
+        replace(d, expected=outputs._single_output_value(function, oracle=_oracle)) for d in single
     )
     call = f"{function}(y_true, y_pred, sample_weight=sample_weight, multioutput="
     call += f"{multioutput!r}" if multioutput else "output_weights"
@@ -275,7 +281,7 @@ _PER_OUTPUT_UNDEFINED = Divergence(
     _one_sample,
     expected=_undefined_value,
 )
-_UNDEFINED_BEFORE_OUTPUT_WEIGHTS = o.zero_sum_output_weights_one_sample(
+_UNDEFINED_BEFORE_OUTPUT_WEIGHTS = outputs.zero_sum_output_weights_one_sample(
     "Output weights summing to zero are refused up front; on fewer than two samples "
     "r2_score answers NaN before it would divide by them.",
     _one_sample,
