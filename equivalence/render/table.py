@@ -107,14 +107,12 @@ class _Sections:
             for divergence in member.divergences:
                 owners[_key(divergence)].append(member.name)
         self.shared = {key: names for key, names in owners.items() if len(names) > 1}
-        variants: dict[str, list[Key]] = defaultdict(list)
+        #: The shared divergences of each name: one heading a name, one entry under it for
+        #: each wording (the same name in other words or for other versions is a variant).
+        self.variants: dict[str, list[Key]] = defaultdict(list)
         for key in self.shared:
-            variants[key[0]].append(key)
-        self.shared_title: dict[Key, str] = {}
-        for name, keys in variants.items():
-            for number, key in enumerate(keys, start=1):
-                suffix = f" ({number} of {len(keys)})" if len(keys) > 1 else ""
-                self.shared_title[key] = f"`{name}`{suffix}"
+            self.variants[key[0]].append(key)
+        self.shared_title: dict[Key, str] = {key: f"`{key[0]}`" for key in self.shared}
 
     def shared_link(self, divergence: Divergence) -> str:
         return (
@@ -151,17 +149,25 @@ def _body(sections: _Sections) -> list[str]:
     if sections.shared:
         lines += ["", "## Shared divergences", ""]
         lines.append("Declared by several members in the same words and for the same versions.")
-        for key, names in sorted(
-            sections.shared.items(), key=lambda item: sections.shared_title[item[0]]
-        ):
-            member = next(m for m in sections.members if m.name == names[0])
-            divergence = next(d for d in member.divergences if _key(d) == key)
-            lines += ["", f"### {sections.shared_title[key]}", "", _definition(divergence)]
-            every = len(names) == len(sections.members)
-            listed = ", ".join(f"`{name}`" for name in names)
-            declared = f"Declared by {'every member' if every else listed}."
-            # One paragraph, wrapped: the list grows with the registry.
-            lines += ["", *textwrap.wrap(declared, 100, break_long_words=False)]
+        for name, keys in sorted(sections.variants.items()):
+            lines += ["", f"### `{name}`", ""]
+            if len(keys) > 1:
+                lines += [f"{len(keys)} wordings, each declared by the members it names:", ""]
+            for key in keys:
+                names = sections.shared[key]
+                member = next(m for m in sections.members if m.name == names[0])
+                divergence = next(d for d in member.divergences if _key(d) == key)
+                every = len(names) == len(sections.members)
+                listed = ", ".join(f"`{name}`" for name in names)
+                declared = f"Declared by {'every member' if every else listed}."
+                if len(keys) == 1:
+                    # One paragraph, wrapped: the list grows with the registry.
+                    lines += [_definition(divergence), ""]
+                    lines += textwrap.wrap(declared, 100, break_long_words=False)
+                else:
+                    text = f"{_definition(divergence)} {declared}"
+                    wrapped = textwrap.wrap(text, 98, break_long_words=False)
+                    lines += ["- " + wrapped[0], *("  " + line for line in wrapped[1:])]
     lines += ["", "## Divergences by member"]
     for member in sections.members:
         if not member.divergences and not member.tolerance.by_version:

@@ -32,6 +32,19 @@ def test_every_member_row_links_to_its_definitions() -> None:
                 assert f"- **`{divergence.name}`**" in text, (member.name, divergence.name)
 
 
+@pytest.mark.parametrize("page", GENERATED)
+def test_no_heading_is_repeated_on_a_generated_page(page: str) -> None:
+    # the "On this page" list shows each heading once: a divergence shared in several
+    # wordings is one heading, its wordings listed under it
+    lines = (ROOT / "docs" / page).read_text(encoding="utf-8").splitlines()
+    headings = [line for line in lines if line.startswith("#")]
+    repeated = sorted({line for line in headings if headings.count(line) > 1})
+    assert not repeated, f"docs/{page}: {repeated}"
+    if page == "equivalence.md":
+        assert "### `all_zero_weight`" in headings
+        assert not [line for line in headings if " of " in line and line.endswith(")")]
+
+
 def test_slug_matches_the_headings_anchor_rule() -> None:
     assert slug("`Accuracy.score[cm]`") == "accuracyscorecm"
     assert slug("`all_zero_weight` (1 of 3)") == "all_zero_weight-1-of-3"
