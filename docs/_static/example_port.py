@@ -94,7 +94,7 @@ def main():
                 "version": "1.0",
                 "members": ["Accuracy.score"],
             }
-            print(json.dumps({"start": start}), flush=True)
+            print(json.dumps({"start": start}, allow_nan=False), flush=True)
             continue
         try:
             if request["member"] != "Accuracy.score":
@@ -104,7 +104,7 @@ def main():
             response = {"error": "ArgumentException", "message": str(refusal)}
         if "seq" in request:
             response = {"seq": request["seq"], **response}
-        print(json.dumps(response), flush=True)
+        print(json.dumps(response, allow_nan=False), flush=True)
 
 
 if __name__ == "__main__":

@@ -59,6 +59,7 @@ FAULTS = {
     "too-long": f"wrote a line longer than {MAX_LINE:,} bytes",
     "not-json": "wrote a line that is not JSON",
     "not-object": "wrote JSON that is not an object",
+    "not-a-double": "wrote NaN or an infinity as a bare token, or a number past the doubles",
     "form": "answered a value not in the member's form (an array for a number, ...)",
     "start": "answered protocol 2's start exchange with something else than its start",
     "out-of-step": "answered with another seq than the request's (protocol 2)",
@@ -393,8 +394,14 @@ class Port:
                 line,
             ) from None
         try:
-            response = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
+            response = wire.loads(text)
+        except wire.NotADouble as error:
+            raise self._fail(
+                "not-a-double",
+                f"answered a number the wire does not read ({error}): {shown(text)}",
+                line,
+            ) from None
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
             raise self._fail(
                 "not-json", f"answered a line that is not JSON ({error}): {shown(text)}", line
             ) from None

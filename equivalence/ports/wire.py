@@ -74,6 +74,7 @@ __all__ = [
     "ERRORS",
     "FIELDS",
     "NON_FINITE",
+    "NotADouble",
     "PortErrored",
     "Skipped",
     "Unsendable",
@@ -90,6 +91,7 @@ __all__ = [
     "error_name",
     "family",
     "json_form",
+    "loads",
     "request",
     "shown",
     "unsendable",
@@ -226,6 +228,47 @@ def encode(value: Any) -> Any:
 def dumps(data: Any) -> str:
     """One JSON line: no NaN literals (they are strings already), no spaces to spare."""
     return json.dumps(data, allow_nan=False, ensure_ascii=False, separators=(", ", ": "))
+
+
+class NotADouble(ValueError):
+    """A port wrote a number the wire does not read: a bare ``NaN`` or infinity token, or a
+    number past the doubles' range."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotADouble(
+        f"the bare token {name} is not JSON; write it as the string {json.dumps(name)}"
+    )
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise NotADouble(
+            f"the number {shown(text)} is past the doubles' range; an infinity is the string "
+            f'"Infinity" or "-Infinity"'
+        )
+    return value
+
+
+def loads(text: str) -> Any:
+    """One JSON line a port wrote, read strictly: the bare tokens ``NaN``, ``Infinity`` and
+    ``-Infinity`` (which Python's reader accepts and JSON does not) and a number too large
+    for a double (which would read as an infinity) raise :class:`NotADouble`, naming them;
+    a line that is not JSON raises :class:`json.JSONDecodeError`."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_integer)
+
+
+def _integer(text: str) -> int:
+    value = int(text)
+    try:
+        float(value)  # where a double is wanted, the integer is read as one
+    except OverflowError:
+        raise NotADouble(
+            f"the integer {shown(text)} is past the doubles' range; an infinity is the string "
+            f'"Infinity" or "-Infinity"'
+        ) from None
+    return value
 
 
 def request(member: Member, call: Call) -> dict[str, Any]:

@@ -50,6 +50,10 @@ def misbehave(mode: str, line: str) -> None:
         write(b'\xff\xfe{"value": 1.0}\n')
     elif mode == "extra-line":
         write((answer(line) + "\n" + answer(line) + "\n").encode())
+    elif mode == "bare-nan":  # Python's json.dumps(float("nan")) writes this
+        write(b'{"value": NaN}\n')
+    elif mode == "past-doubles":
+        write(b'{"value": 1e400}\n')
     elif mode == "missing":
         return  # no answer; keeps reading
     elif mode == "form":

@@ -65,6 +65,8 @@ def _check(
     [
         ("not-json", "answered a line that is not JSON"),
         ("not-utf8", "answered bytes that are not UTF-8"),
+        ("bare-nan", 'the bare token NaN is not JSON; write it as the string "NaN"'),
+        ("past-doubles", "the number 1e400 is past the doubles' range"),
         ("extra-line", "wrote a line that no request asked for"),
         ("missing", "gave no answer within 2 s"),
         ("form", "answered a value not in Accuracy.score's form: an array of 200000 items"),

@@ -39,6 +39,27 @@ def test_numbers_round_trip_and_non_finite_ones_are_strings() -> None:
     assert math.copysign(1.0, back[2]) == -1.0
 
 
+def test_a_port_s_line_is_read_strictly() -> None:
+    # what Python's reader alone would let through, each named
+    for text, says in (
+        ('{"value": NaN}', 'bare token NaN is not JSON; write it as the string "NaN"'),
+        ('{"value": [1.0, -Infinity]}', "bare token -Infinity"),
+        ('{"value": 1e400}', "the number 1e400 is past the doubles' range"),
+        ('{"value": -1.8e308}', "the number -1.8e308 is past"),
+        ('{"value": ' + "9" * 309 + "}", "the integer 999"),
+        (f'{{"value": {2**1024 - 2**969}}}', "the integer 179"),  # a double would round it up
+    ):
+        with pytest.raises(wire.NotADouble, match=says.replace("(", r"\(")):
+            wire.loads(text)
+    with pytest.raises(json.JSONDecodeError):
+        wire.loads('{"value": 1.0')
+    # the largest double, the smallest subnormal, an underflow to zero, a big integer a
+    # double holds, and the strings: read as they are
+    read = wire.loads("[1.7976931348623157e308, 5e-324, 1e-400, " + "9" * 308 + ', "NaN"]')
+    assert read[:3] == [1.7976931348623157e308, 5e-324, 0.0]
+    assert read[3] == int("9" * 308) and read[4] == "NaN"
+
+
 def test_enums_are_their_names_none_is_null_and_blocks_are_nested_lists() -> None:
     assert wire.encode(Normalization.PRED) == "PRED"
     assert wire.encode(ZeroDivision.THROW) == "THROW"
