@@ -350,16 +350,19 @@ class Port:
         assert process is not None and writer is not None
         self.requests += 1
         self.last_request = line
-        with contextlib.suppress(queue.Empty):
-            early = self._lines.get_nowait()
-            if early is not _EOF:
-                raise self._fail(
-                    "extra-line",
-                    "wrote a line that no request asked for, before this request was sent "
-                    f"(two lines for one request?): {shown(_text(early))}",
-                    line,
-                )
-            self._lines.put(early)
+        # A line already there answers no request of ours, unless the command carries its
+        # first request itself (``feed=False``): then its answer may well come before this.
+        if self.feed or self.requests > 1:
+            with contextlib.suppress(queue.Empty):
+                early = self._lines.get_nowait()
+                if early is not _EOF:
+                    raise self._fail(
+                        "extra-line",
+                        "wrote a line that no request asked for, before this request was sent "
+                        f"(two lines for one request?): {shown(_text(early))}",
+                        line,
+                    )
+                self._lines.put(early)
         error = writer.write(line.encode("utf-8") + b"\n", self.timeout) if self.feed else None
         if isinstance(error, TimeoutError):
             raise self._fail("unread", f"did not read this request within {self.timeout:g} s", line)

@@ -234,3 +234,26 @@ def test_an_edge_only_calls_not_sent_reach_is_not_required() -> None:
     result = run_member(member, implementation=port, max_examples=3)
     assert result.ok and result.edges == {}
     assert result.outcomes["edge only in calls not sent:float32"] == 1
+
+
+def test_a_pasted_command_s_answer_may_come_before_it_is_asked() -> None:
+    # `echo REQUEST | port` carries its request: its answer is often read before the
+    # harness asks (a fast port, a loaded machine) and is that request's answer, not a
+    # line out of step. A second ask of it still meets what is left (nothing: it ended).
+    with Port("echo '{\"value\": 0.25}'", feed=False, timeout=30) as port:
+        port.start()
+        deadline = time.monotonic() + 30
+        while port._lines.empty() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not port._lines.empty(), "the command wrote nothing within 30 s"
+        assert port.exchange('{"member": "MaxError.score"}') == {"value": 0.25}
+        with pytest.raises(PortFailure, match="without answering"):
+            port.exchange('{"member": "MaxError.score"}')
+    # a fed port's early line is still a fault
+    with Port("echo '{\"value\": 0.25}'; cat > /dev/null", timeout=30) as port:
+        port.start()
+        deadline = time.monotonic() + 30
+        while port._lines.empty() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with pytest.raises(PortFailure, match="no request asked for"):
+            port.exchange('{"member": "MaxError.score"}')
