@@ -139,7 +139,8 @@ def test_a_port_that_dies_hangs_or_breaks_the_protocol_fails_naming_the_request(
     script: str, says: str
 ) -> None:
     command = f"{shlex.quote(sys.executable)} -c {shlex.quote(script)}"
-    message = _exchange_with(command, timeout=0.5 if "sleep" in script else 5.0)
+    # the ports that answer are given a bound no loaded machine's start-up comes near
+    message = _exchange_with(command, timeout=0.5 if "sleep" in script else 60.0)
     assert says in message
     assert 'request: {"member": "Accuracy.score"' in message
 
@@ -154,15 +155,17 @@ def test_a_hung_port_started_by_the_shell_is_ended_with_it(tmp_path: Path) -> No
     )
     command = f"{shlex.quote(sys.executable)} -c {shlex.quote(script)}"
     said: list[str] = []
+    # 5 s: the port starts and writes its pid well within it, even on a loaded machine
     exchange = threading.Thread(
-        target=lambda: said.append(_exchange_with(command, timeout=0.5)), daemon=True
+        target=lambda: said.append(_exchange_with(command, timeout=5.0)), daemon=True
     )
     exchange.start()
-    exchange.join(timeout=60)
+    exchange.join(timeout=120)
+    assert pid_file.exists(), f"the port did not start within 5 s: {said}"
     pid = int(pid_file.read_text())
     try:
         assert not exchange.is_alive(), "closing the hung port waited for it"
-        assert "no answer within 0.5 s" in said[0]
+        assert "no answer within 5 s" in said[0]
         for _ in range(100):  # init reaps the orphan's zombie in its own time
             if not running(pid):
                 break
