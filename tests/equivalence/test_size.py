@@ -6,7 +6,9 @@ from equivalence.members import REGISTRY
 from equivalence.render.size import LIMIT, lines_per_member
 
 #: Members still over the limit, each held at its present size until it is cut below it.
-OVER_THE_LIMIT: dict[str, int] = {}
+#: Both sat at 200 lines; the draw modules' full names (``primitives.table``, not
+#: ``r.table``) took each one line past it.
+OVER_THE_LIMIT: dict[str, int] = {"LikelihoodRatios.compute": 201, "TopKAccuracy.score": 201}
 
 
 def test_every_registered_member_is_charged() -> None:

@@ -140,9 +140,8 @@ SCENARIOS = (*label_matrix.VALID, *label_matrix.INVALID, *_OWN)
 @primitives.composite
 def _calls(draw: primitives.Draw, scenario: str, averaged: bool) -> Call:
     base = scenario if scenario in SCENARIOS[: -len(_OWN)] else "valid"
-    drawn: label_matrix.LabelMatrices = draw(
-        label_matrix.label_matrices("weighted" if scenario == "rounding" else base)
-    )
+    wanted = "weighted" if scenario == "rounding" else base
+    drawn: label_matrix.LabelMatrices = draw(label_matrix.label_matrices(wanted))
     truth, shape = drawn.y_true.copy(), drawn.y_pred.shape  # the invalid scenarios spoil y_pred's
     block: Array = draw(primitives.table(int(np.prod(shape)), scores.SCORES)).astype(np.float64)
     block, weight = block.reshape(shape), drawn.sample_weight
@@ -159,9 +158,8 @@ def _calls(draw: primitives.Draw, scenario: str, averaged: bool) -> Call:
     if scenario == "one_label" and weight and primitives.flip(draw):  # within 1e-8 of zero in total
         weight = [w * 1e-10 for w in weight]
     if scenario == "non_finite" and block.size:
-        block.flat[primitives.index(draw, block.size)] = primitives.pick(
-            draw, primitives.NON_FINITE
-        )
+        bad = primitives.pick(draw, primitives.NON_FINITE)  # the value, then its cell
+        block.flat[primitives.index(draw, block.size)] = bad
     y_true: Any = truth
     if scenario == "not_boolean":
         y_true = truth.astype(primitives.pick(draw, (np.int64, np.float64, np.uint8)))

@@ -221,9 +221,8 @@ def _calls(draw: primitives.Draw, scenario: str, normalized: bool) -> Call:
         if where == 2:
             kept["sample_weight"] = [1.0] * (rows - 1) + [bad]
         else:
-            (relevance, scores)[where][primitives.index(draw, rows)][
-                primitives.index(draw, width)
-            ] = bad
+            at = primitives.index(draw, rows), primitives.index(draw, width)
+            (relevance, scores)[where][at[0]][at[1]] = bad
     if scenario == "label_count_below_two":
         label_count = primitives.index(draw, 2)
         relevance, scores = ([row[:label_count] for row in b] for b in (relevance, scores))
@@ -245,9 +244,8 @@ def _calls(draw: primitives.Draw, scenario: str, normalized: bool) -> Call:
         block = block if primitives.flip(draw) else np.ravel(block)
     if scenario == "boolean_relevance":
         truth = np.array([bool(value) for value in truth], dtype=np.bool_)
-    return Call(
-        (truth, block, label_count), primitives.with_defaults(draw, {**kwargs, **kept}, tuple(kept))
-    )
+    given = primitives.with_defaults(draw, {**kwargs, **kept}, tuple(kept))
+    return Call((truth, block, label_count), given)
 
 
 EDGES = (

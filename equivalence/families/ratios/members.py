@@ -12,8 +12,9 @@ import numpy as np
 from hypothesis import strategies as st
 
 from equivalence import shared
-from equivalence.draw import pairs, primitives
+from equivalence.draw import pairs
 from equivalence.draw.labels import SPREAD
+from equivalence.draw.primitives import Draw, index, integers, pick, table
 from equivalence.model import Call, Divergence, Edge, Member, VersionRange
 from equivalence.versions import sklearn_since
 from equivalence.view import TwoByTwo, View, is_count, on
@@ -66,10 +67,8 @@ def _out_of_range(v: View) -> bool:
 
 
 @st.composite
-def _calls(draw: primitives.Draw, scenario: str) -> Call:
-    samples, which, shape, flip = primitives.integers(
-        draw, (2, 9), (0, len(PAIRS) - 1), (0, 4), (0, 1)
-    )
+def _calls(draw: Draw, scenario: str) -> Call:
+    samples, which, shape, flip = integers(draw, (2, 9), (0, len(PAIRS) - 1), (0, 4), (0, 1))
     low, high = PAIRS[which]
     pos, neg = (low, high) if flip else (high, low)
     truth, predicted = pairs.start(draw, scenario, samples, (neg, pos))
@@ -80,21 +79,14 @@ def _calls(draw: primitives.Draw, scenario: str) -> Call:
     if scenario == "pos_label_absent":
         pos = draw(st.sampled_from([value for value in SPREAD if value not in (low, high)]))
     if scenario == "more_than_two" and truth:
-        predicted[primitives.index(draw, len(truth))] = draw(st.sampled_from((high + 1, low - 5)))
-    up, un = (
-        primitives.pick(draw, (math.nan, 1.0, 10.0, math.inf)),
-        primitives.pick(draw, (math.nan, 1.0, 0.5, 0.0)),
-    )
+        predicted[index(draw, len(truth))] = draw(st.sampled_from((high + 1, low - 5)))
+    up, un = pick(draw, (math.nan, 1.0, 10.0, math.inf)), pick(draw, (math.nan, 1.0, 0.5, 0.0))
     if scenario == "out_of_range":
         bad = draw(st.sampled_from((0.5, 0.0, -1.0, 1.5, -0.5, math.inf)))
         up, un = (bad, un) if bad < 1 else (up, bad)
     kwargs: dict[str, Any] = {"pos_label": pos, "undefined_positive": up, "undefined_negative": un}
     if scenario == "cancelling_positive":
-        kwargs["sample_weight"] = [
-            2.5,
-            -2.5,
-            *draw(primitives.table(len(truth), (0.5, 1.0, 3.0))).tolist(),
-        ]
+        kwargs["sample_weight"] = [2.5, -2.5, *draw(table(len(truth), (0.5, 1.0, 3.0))).tolist()]
         truth, predicted = [pos, pos, *truth], [pos, neg, *predicted]
     return pairs.finish(draw, scenario, (truth, predicted), kwargs, _WEIGHTED, neg)
 

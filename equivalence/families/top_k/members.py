@@ -77,10 +77,8 @@ def _calls(draw: primitives.Draw, scenario: str) -> Call:
     k = (1, 1, 1, 2, 3)[binary_k] if scenario == "binary" else 1 + (k - 1) % (classes - tie)
     if scenario == "binary" and primitives.flip(draw):
         # Complementary columns, as predict_proba gives, often exactly one half.
-        halves, kept = (
-            draw(primitives.table(d.samples, (0.5, *primitives.GRID))),
-            draw(primitives.codes(d.samples)),
-        )
+        halves = draw(primitives.table(d.samples, (0.5, *primitives.GRID)))
+        kept = draw(primitives.codes(d.samples))
         rows[:, 1] = np.where(kept % 2, rows[:, 1], halves)
         rows[:, 0] = 1.0 - rows[:, 1]
     if scenario == "k_at_or_past_class_count":
