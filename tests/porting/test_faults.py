@@ -192,9 +192,20 @@ def _ended_by(process: subprocess.Popen[str], sig: int) -> tuple[int, str]:
     return process.returncode, err
 
 
+#: Execs its arguments with SIGINT at its default. A process started where SIGINT is
+#: ignored (a job put in the background by a shell without job control, as some CI
+#: runners start theirs) hands that on to its children, and a Python started so has no
+#: KeyboardInterrupt: Ctrl-C would not reach the command under test, rightly, and the
+#: tests that send it SIGINT would wait out its timeout. The process keeps its pid.
+_SIGINT_RESTORED = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
 def _started(argv: list[str], **env: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        argv,
+        [sys.executable, "-c", _SIGINT_RESTORED, *argv],
         cwd=ROOT,
         env={**os.environ, "PYTHONFAULTHANDLER": "1", **env},
         stdout=subprocess.PIPE,
