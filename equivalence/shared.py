@@ -147,7 +147,7 @@ def non_finite_weight(
 def all_zero_weight(until: str, answered: str) -> Divergence:
     """Weights that are all zero are refused where scikit-learn before ``until`` answered."""
     return _refused(
-        "all_zero_weight", "Weights that are all zero", until, answered, lambda v: v.all_zero_weight
+        "all_zero_weight", "A weight vector of zeros", until, answered, lambda v: v.all_zero_weight
     )
 
 
