@@ -6,15 +6,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from equivalence.draw import label_matrix as lm
+from equivalence.draw import label_matrix
 from equivalence.families.multilabel.members import HAMMING_OF_MATRIX
 from equivalence.model import Call
 from equivalence.view import view_of
 
 
-def _check(scenario: str, drawn: lm.LabelMatrices) -> None:
+def _check(scenario: str, drawn: label_matrix.LabelMatrices) -> None:
     truth, predicted = drawn.y_true, drawn.y_pred
-    if scenario in lm.VALID:
+    if scenario in label_matrix.VALID:
         assert truth.dtype == np.bool_ and truth.shape == predicted.shape
         assert truth.shape[1] == drawn.label_count >= 1 and len(truth) >= 1
         weight = drawn.sample_weight
@@ -41,11 +41,11 @@ def _check(scenario: str, drawn: lm.LabelMatrices) -> None:
         assert drawn.sample_weight is not None and len(drawn.sample_weight) != len(truth)
 
 
-@pytest.mark.parametrize("scenario", (*lm.VALID, *lm.INVALID))
+@pytest.mark.parametrize("scenario", (*label_matrix.VALID, *label_matrix.INVALID))
 def test_each_scenario_draws_what_it_names(scenario: str) -> None:
     @settings(max_examples=15, database=None)
-    @given(lm.label_matrices(scenario))
-    def check(drawn: lm.LabelMatrices) -> None:
+    @given(label_matrix.label_matrices(scenario))
+    def check(drawn: label_matrix.LabelMatrices) -> None:
         _check(scenario, drawn)
 
     check()
@@ -55,8 +55,8 @@ def test_a_call_is_read_back_flat_or_two_d() -> None:
     truth = np.array([[True, False], [False, False]])
     for given_as in (truth, truth.reshape(-1)):
         view = view_of(HAMMING_OF_MATRIX, Call((given_as, given_as, 2), {}))
-        assert lm.rows(view) == 2
-        assert lm.EDGES["all_zero_row"].holds(view)
-        assert not lm.EDGES["all_one_row"].holds(view)
-    assert lm.rows(view_of(HAMMING_OF_MATRIX, Call((truth, truth[:1], 2), {}))) == -1
-    assert lm.rows(view_of(HAMMING_OF_MATRIX, Call(([1, 0], [1, 0], 2), {}))) == -1
+        assert label_matrix.rows(view) == 2
+        assert label_matrix.EDGES["all_zero_row"].holds(view)
+        assert not label_matrix.EDGES["all_one_row"].holds(view)
+    assert label_matrix.rows(view_of(HAMMING_OF_MATRIX, Call((truth, truth[:1], 2), {}))) == -1
+    assert label_matrix.rows(view_of(HAMMING_OF_MATRIX, Call(([1, 0], [1, 0], 2), {}))) == -1

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from equivalence import view as s
+from equivalence import view
 from equivalence.__main__ import main
 from equivalence.conformance import run_member
 from equivalence.members import REGISTRY
@@ -217,8 +217,8 @@ def _toy(edges: tuple[Edge, ...], divergences: tuple[Divergence, ...] = ()) -> M
 def test_predicates_that_cast_a_huge_float_to_int_warn_nothing() -> None:
     # A whole float past int64 is no label: reading it must not cast it (NumPy's "invalid
     # value encountered in cast", which used to leak into `run` from edge predicates).
-    huge = Edge("labels", "labels read back", lambda c: s.as_labels(c.args[0]) is None)
-    anywhere = Divergence("any", "value", "anything", lambda c: s.as_labels(c.args[0]) is None)
+    huge = Edge("labels", "labels read back", lambda c: view.as_labels(c.args[0]) is None)
+    anywhere = Divergence("any", "value", "anything", lambda c: view.as_labels(c.args[0]) is None)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = run_member(_toy((huge,)), max_examples=3)

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from equivalence import shared
-from equivalence.draw import features as f, primitives
+from equivalence.draw import features, primitives
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View, as_floats, rows_of
 from lodestar.metrics import Silhouette
@@ -31,8 +31,8 @@ __all__ = ["MEMBERS", "plain_scores"]
 _PAGES = "reference/metrics/clustering/silhouette-"
 _EPS = float(np.finfo(np.float64).eps)
 _ROLES = {"labels": "labels", "distances": "numbers"}
-_GROUPS = {**f.GROUPS, "bad_block": ("non_finite", "wrong_size")}
-_SCENARIOS = (*f.SCENARIOS, "diagonal", "asymmetric", "negative", "integer")
+_GROUPS = {**features.GROUPS, "bad_block": ("non_finite", "wrong_size")}
+_SCENARIOS = (*features.SCENARIOS, "diagonal", "asymmetric", "negative", "integer")
 
 
 def euclidean(points: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -45,13 +45,13 @@ def euclidean(points: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 @primitives.composite
 def _matrix_calls(draw: primitives.Draw, scenario: str) -> Call:
     """``(labels, distances)`` of one scenario."""
-    scenario = f.concrete(draw, scenario, _GROUPS)
+    scenario = features.concrete(draw, scenario, _GROUPS)
     base = (
         scenario
-        if scenario in (*f.FLAVOURS, "singleton", "many", *f.GROUPS["label_count"])
+        if scenario in (*features.FLAVOURS, "singleton", "many", *features.GROUPS["label_count"])
         else "grid"
     )
-    labels, points = draw(f.block(base))
+    labels, points = draw(features.block(base))
     matrix = euclidean(points)
     n = len(labels)
     i, j = primitives.index(draw, n), (primitives.index(draw, n - 1) + 1) % n
@@ -101,7 +101,11 @@ _DIAGONAL = _on_matrix(lambda m: (np.abs(np.diag(m)) > 100 * _EPS).any())
 _NEGATIVE = _on_matrix(lambda m: (m < 0).any())
 _DISTANCE_EDGES = (
     *shared.edges("fractional_label", "non_finite", "two_d", "empty"),
-    *(e for e in f.EDGES if e.name in ("one_label", "every_sample_alone", "singleton_cluster")),
+    *(
+        e
+        for e in features.EDGES
+        if e.name in ("one_label", "every_sample_alone", "singleton_cluster")
+    ),
     Edge("nonzero_diagonal", "a diagonal entry past 100·eps", _DIAGONAL),
     Edge(
         "tiny_diagonal",
@@ -276,10 +280,12 @@ def _member(method: str, implementation: Callable[..., Any]) -> Member:
         oracle_call=f"{function}({block}, labels, metric={metric})"
         + ("" if not mean else "; sample_size and random_state are not offered"),
         since="1.3",
-        scenarios=({s: _matrix_calls(s) for s in _SCENARIOS} if precomputed else f.scenarios()),
-        edges=_DISTANCE_EDGES if precomputed else f.EDGES,
+        scenarios=(
+            {s: _matrix_calls(s) for s in _SCENARIOS} if precomputed else features.scenarios()
+        ),
+        edges=_DISTANCE_EDGES if precomputed else features.EDGES,
         divergences=tuple(divergences),
-        roles=_ROLES if precomputed else f.ROLES,
+        roles=_ROLES if precomputed else features.ROLES,
         example=Call(
             (example, euclidean(np.array(points)).ravel().tolist())
             if precomputed
