@@ -271,7 +271,12 @@ def plot(rows: Sequence[Row], path: Path) -> None:
                 key=lambda row: row.cell.n,
             )
             for side, style in styles.items():
-                points = [(row.cell.n, row.timings[side].median) for row in series]
+                # a member with no scikit-learn counterpart has no such side
+                points = [
+                    (row.cell.n, row.timings[side].median) for row in series if side in row.timings
+                ]
+                if not points:
+                    continue
                 axis.plot(
                     [n for n, _ in points],
                     [t for _, t in points],
