@@ -143,6 +143,32 @@ def snapshot(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def replica(value: Any) -> Any:
+    """A copy of an argument to hand to an implementation: nothing it does to the copy
+    reaches ``value``, and it reads the same in every way a callee can tell, type,
+    dtype, memory order, contiguity and write protection included (an array's
+    ``copy()`` would give a writable C-ordered one). What is immutable is handed as it
+    is; anything unknown is deep-copied."""
+    kind = type(value)
+    if kind in _IMMUTABLE or isinstance(value, np.generic):
+        return value
+    if kind is list or kind is tuple:
+        items = [replica(item) for item in value]
+        return items if kind is list else tuple(items)
+    if kind is dict:
+        return {key: replica(item) for key, item in value.items()}
+    if kind is np.ndarray and value.dtype.kind != "O":
+        if value.flags.c_contiguous or value.flags.f_contiguous:
+            copied = value.copy(order="K")
+        else:  # a strided view stays one: every other item of a block twice as wide
+            wide = np.empty((*value.shape, 2), dtype=value.dtype)
+            copied = wide[..., 0]
+            copied[...] = value
+        copied.flags.writeable = value.flags.writeable
+        return copied
+    return copy.deepcopy(value)
+
+
 def same_inputs(before: Any, after: Any) -> bool:
     """Whether two argument snapshots are equal, NaN equal to NaN, dtype and shape included."""
     if isinstance(before, np.ndarray) or isinstance(after, np.ndarray):
@@ -247,16 +273,19 @@ def ask_both(
     breach."""
     function = implementation or member.implementation
     before = (snapshot(call.args), snapshot(dict(call.kwargs)))
+    # The implementation is handed a replica: what it changes reaches neither the call
+    # (which shrinking and the pasted counterexample reuse) nor the oracle's question.
+    handed = Call(replica(call.args), replica(dict(call.kwargs)))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with np.errstate(all="ignore"):
             started = time.perf_counter()
-            mine = _ask(function, call, member.project)
+            mine = _ask(function, handed, member.project)
             asked = time.perf_counter()
             theirs = _ask(lambda *a, **k: member.oracle(call), call)
             seconds_lodestar, seconds_oracle = asked - started, time.perf_counter() - asked
     breach, given = None, None
-    if not same_inputs(before, (call.args, dict(call.kwargs))):
+    if not same_inputs(before, (handed.args, dict(handed.kwargs))):
         breach, given = f"{side} modified its input", Call(before[0], before[1])
     elif isinstance(mine, Refusal) and not issubclass(mine.error, member.refusals):
         allowed = ", ".join(error.__name__ for error in member.refusals)

@@ -102,6 +102,58 @@ def test_modifying_an_input_fails() -> None:
     assert not verdict.ok and "modified" in verdict.reason
 
 
+def test_a_mutating_implementation_changes_neither_the_call_nor_the_oracles_question() -> None:
+    """The implementation is handed a replica: the call stays what was drawn, so the
+    same call judged again (shrinking, the pasted replay) fails again, and scikit-learn
+    is asked what was drawn, not what the implementation left behind."""
+    seen: list[list[float]] = []
+
+    def mutating(values: list[float]) -> float:
+        values[0] = 777.0
+        return 1.0
+
+    def oracle(call: Any) -> float:
+        seen.append(list(call.args[0]))
+        return 1.0
+
+    member = _member(implementation=mutating, oracle=oracle)
+    call = Call(([0.0],))
+    for _ in range(2):
+        verdict = judge(member, call, "1.9")
+        assert not verdict.ok and "modified" in verdict.reason
+        assert verdict.given == Call(([0.0],), {})
+    assert call == Call(([0.0],)) and seen == [[0.0], [0.0]]
+
+
+def test_a_replica_reads_as_the_original_in_every_form() -> None:
+    import numpy as np
+
+    from equivalence.runner import replica, same_inputs
+
+    block = np.arange(12.0).reshape(3, 4)
+    read_only = np.arange(3)
+    read_only.flags.writeable = False
+    forms = [
+        np.asfortranarray(block),
+        read_only,
+        np.repeat(block, 2, axis=1)[:, ::2],  # a strided view
+        np.ma.masked_array([1.0, 2.0], mask=[True, False]),
+        [np.arange(3), (1, 2.5)],
+    ]
+    for value in forms:
+        copied = replica(value)
+        assert same_inputs(value, copied)
+        for original, twin in zip(
+            value if isinstance(value, list) else [value],
+            copied if isinstance(copied, list) else [copied],
+            strict=True,
+        ):
+            if isinstance(original, np.ndarray):
+                assert type(twin) is type(original) and not np.shares_memory(original, twin)
+                for flag in ("C_CONTIGUOUS", "F_CONTIGUOUS", "WRITEABLE"):
+                    assert twin.flags[flag] == original.flags[flag], (flag, original)
+
+
 def test_a_broken_divergence_predicate_does_not_excuse_anything() -> None:
     def broken(call: Call) -> bool:
         raise RuntimeError

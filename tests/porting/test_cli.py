@@ -123,6 +123,50 @@ def test_a_python_counterexample_imports_and_calls_the_users_function_at_full_pr
     assert written["members"][0]["snippet"].endswith(lines[-1])
 
 
+def overwrites_its_labels(
+    y_true: Any = None, y_pred: Any = None, normalize: bool = True, sample_weight: Any = None
+) -> float:
+    """``Accuracy.score`` that writes 777 over the first true label it was given."""
+    from lodestar.metrics import Accuracy
+
+    answer = Accuracy.score(y_true, y_pred, normalize, sample_weight)
+    if isinstance(y_true, np.ndarray) and y_true.size and y_true.flags.writeable:
+        y_true.flat[0] = 777
+    elif isinstance(y_true, list) and y_true:
+        y_true[0] = 777
+    return answer
+
+
+def test_a_mutating_implementation_is_shown_what_it_was_given_and_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    report = tmp_path / "report.json"
+    argv = ["check", "Accuracy.score", "--implementation", f"{__name__}:overwrites_its_labels"]
+    assert main([*argv, "--seed", "3", "--max-examples", "60", "--json", str(report)]) == 1
+    out = capsys.readouterr().out
+    assert "modified its input" in out and "777" not in out
+    assert "failing again:" in out
+    written = json.loads(report.read_text())["members"][0]
+    assert written["reproduces"] is True and "777" not in written["snippet"]
+
+
+def test_a_correct_implementation_never_fails_for_its_budget(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """At one example a scenario, topped up as ``run`` tops up, F1's rarer edges stay
+    unreached: a warning in the text and the JSON, a failure only with --require-edges."""
+    report = tmp_path / "report.json"
+    argv = ["check", "F1.score", "--implementation", "lodestar.metrics:F1.score"]
+    argv += ["--seed", "1", "--max-examples", "1", "--json", str(report)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "warning:  declared edges no call reached within the budget" in out
+    unreached = json.loads(report.read_text())["members"][0]["unreached_edges"]
+    assert unreached and all(edge in out for edge in unreached)
+    assert main([*argv, "--require-edges"]) == 1
+    assert "declared edges never exercised" in capsys.readouterr().out
+
+
 def test_the_counterexample_is_shrunk_to_what_matters() -> None:
     member = REGISTRY["TopKAccuracy.score"]
     call = Call(
@@ -139,6 +183,31 @@ def test_the_counterexample_is_shrunk_to_what_matters() -> None:
 
     smallest = cli.simplify(member, call, tie_matters)
     assert smallest == Call(([0], [0.0, 0.0, 0.0], 3), {"k": 1})
+
+
+@pytest.mark.parametrize(
+    ("fails", "left", "at_most"),
+    [
+        (lambda call: True, 1, 40),  # every smaller call fails, the last sample's too
+        (lambda call: 77_777 in call.args[0], 1, 64),
+        (lambda call: 5 in call.args[0] and 99_990 in call.args[0], 2, 200),
+    ],
+)
+def test_shrinking_halves_and_ends(fails: Any, left: int, at_most: int) -> None:
+    """Delta debugging over 100 000 samples: a few dozen candidates (log n rounds, not
+    one a sample), and an end even where every candidate fails."""
+    n = 100_000
+    call = Call((list(range(n)), list(range(n))), {"sample_weight": [1.0] * n})
+    shrunk = cli.shrink(REGISTRY["Accuracy.score"], call, fails, seconds=None)
+    assert len(shrunk.call.args[0]) == left and shrunk.call.kwargs == {}
+    assert shrunk.candidates <= at_most and not shrunk.out_of_time
+
+
+def test_shrinking_stops_at_its_budget() -> None:
+    n = 2_000
+    call = Call((list(range(n)), list(range(n))), {})
+    shrunk = cli.shrink(REGISTRY["Accuracy.score"], call, lambda call: True, seconds=0.0)
+    assert shrunk.out_of_time and shrunk.call == call
 
 
 def test_a_replayed_saved_failure_is_labelled_as_a_replay(
