@@ -82,6 +82,20 @@ class _Imports(ast.NodeVisitor):
             for alias in node.names
         )
 
+    def visit_Call(self, node: ast.Call) -> None:
+        """``gather("exact")`` (:mod:`equivalence.families`) imports every family's
+        ``exact`` module by name: an edge to each, as a written import would be."""
+        function = node.func
+        name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", "")
+        if name == "gather" and node.args and isinstance(node.args[0], ast.Constant):
+            kind = node.args[0].value
+            self._add(
+                known
+                for known in self.known
+                if known.startswith("equivalence.families.") and known.endswith(f".{kind}")
+            )
+        self.generic_visit(node)
+
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self._depth += 1
         self.generic_visit(node)
@@ -174,17 +188,41 @@ def test_an_engine_module_imports_nothing_inside_a_function(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(ENGINE))
 def test_the_engine_reaches_nothing_above_it(name: str) -> None:
-    def allowed(target: str) -> bool:
-        if target in ENGINE or target in ("equivalence", "equivalence.families"):
-            return True
-        if target.startswith(BENEATH_THE_ENGINE):
-            return True
-        # a family's exact evaluators, and the family's package an import of them runs
-        family = target.removeprefix("equivalence.families.")
-        return family != target and (family.count(".") == 0 or family.endswith(".exact"))
-
-    above = sorted(t for t in reach(EVERY, name) if not allowed(t))
+    above = sorted(t for t in reach(EVERY, name) if not _allowed_beneath(t))
     assert not above, f"{name} reaches {above}"
+
+
+def _allowed_beneath(target: str) -> bool:
+    if target in ENGINE or target in ("equivalence", "equivalence.families"):
+        return True
+    if target.startswith(BENEATH_THE_ENGINE):
+        return True
+    # a family's exact evaluators, and the family's package an import of them runs
+    family = target.removeprefix("equivalence.families.")
+    return family != target and (family.count(".") == 0 or family.endswith(".exact"))
+
+
+def test_the_engine_loads_nothing_above_it_when_it_runs() -> None:
+    """What the source says, checked against what a fresh process loads: importing the
+    engine's modules loads no draw, declaration, family declaration or port module."""
+    import subprocess
+    import sys
+
+    program = (
+        "import importlib, sys\n"
+        f"for name in {sorted(ENGINE)!r}: importlib.import_module(name)\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('equivalence')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PACKAGE.parent,
+        timeout=300,
+    ).stdout.split()
+    assert "equivalence.exact" in loaded
+    assert sorted(m for m in loaded if not _allowed_beneath(m)) == []
 
 
 # -- the checks can fail ------------------------------------------------------------------
@@ -214,6 +252,24 @@ def test_a_circle_through_a_function_local_or_typing_import_is_found(tmp_path: P
     assert circles(top) == []
     every = {name: top[name] | local[name] for name in top}
     assert circles(every) == [["equivalence.first", "equivalence.second"]]
+
+
+def test_gathering_a_kind_is_an_import_of_every_family_module_of_that_kind(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "equivalence"
+    (package / "families" / "one").mkdir(parents=True)
+    for path in ("__init__.py", "families/__init__.py", "families/one/__init__.py"):
+        (package / path).write_text("")
+    (package / "families/one/exact.py").write_text("from equivalence import engine\n")
+    (package / "families/one/members.py").write_text("")
+    (package / "engine.py").write_text(
+        "from equivalence.families import gather\nEVALUATORS = gather('exact')\n"
+    )
+    top, _ = read_graph(package)
+    assert "equivalence.families.one.exact" in top["equivalence.engine"]
+    assert "equivalence.families.one.members" not in top["equivalence.engine"]
+    assert circles(top) == [["equivalence.engine", "equivalence.families.one.exact"]]
 
 
 def test_a_circle_of_three_and_a_clean_chain() -> None:

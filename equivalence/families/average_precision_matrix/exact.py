@@ -18,7 +18,6 @@ import numpy as np
 
 from equivalence.arith import Approx, exact, total
 from equivalence.families.areas.exact import _mean, average_precision
-from equivalence.families.average_precision_matrix.members import score_of_matrix
 from lodestar.metrics import AveragePrecision, Averaging, _inputs
 from lodestar.metrics._label_matrix import label_matrix
 
@@ -48,7 +47,10 @@ def score(
     averaging: Any = Averaging.MACRO,
     sample_weight: Any = None,
 ) -> Any:
-    score_of_matrix(y_true, y_score, label_count, averaging, sample_weight)
+    # lodestar's own refusals (the C# overload's parameters, by name)
+    AveragePrecision.score(
+        y_true, y_score, sample_weight=sample_weight, label_count=label_count, averaging=averaging
+    )
     mode = Averaging(averaging)
     relevant, scores, weight = _read(y_true, y_score, label_count, sample_weight)
     if mode is Averaging.MICRO or label_count == 1:
