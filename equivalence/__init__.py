@@ -2,4 +2,6 @@
 
 ``python -m equivalence run`` runs every member; ``check`` holds any implementation of
 one member to the same declarations; ``table`` renders ``docs/equivalence.md``.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """

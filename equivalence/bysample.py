@@ -5,6 +5,8 @@ A call's samples are the entries of its first argument. Every other argument of 
 length is per sample (``rows``); a flat argument of ``class_count`` or ``label_count``
 entries a sample (a score block written out flat) is per sample too (``flat``).
 Everything else (a count, a flag, a list of labels) is left as it is.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 :func:`run_member` is what ``python -m equivalence run`` and ``check`` call for each
 member, and what the pytest entry points assert on.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ declared divergence covers the difference. Two outcomes are new:
 * where the formula has no value (the contract refuses) but both sides answer, or a
   member has no evaluator, the answer is compared with scikit-learn as at the exact
   level, and the run counts that too.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

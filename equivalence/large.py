@@ -1,4 +1,4 @@
-"""Large calls for every member: a valid call with its samples repeated past 10⁵.
+"""Large calls for every member: a valid call with its samples repeated past 70,000.
 
 The drawn calls are small, so that ties and edges are the rule; a port whose counts
 live in 32-bit integers, or whose sums change course past a chunk of rows, passes them
@@ -17,6 +17,8 @@ on NumPy 1.26, it already showed one difference to declare there: past 8,192 val
 Members whose cost grows with the square of the samples (the silhouette, which
 measures every pair) or whose samples are not the entries of their first argument (a
 distance matrix, a curve's points) draw no large call: :data:`SMALL_ONLY`.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ Three things use this table, so a new member gets all of them by declaring nothi
   that malformed input is refused even where scikit-learn answers a number;
 * :func:`cells`, which the bad-input test walks and ``python -m equivalence edges``
   renders into ``docs/bad-input.md`` (:mod:`equivalence.render.bad_input_page`).
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

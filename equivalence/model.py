@@ -4,6 +4,8 @@ A :class:`Member` is a declaration, not a test. The runner asks both sides the s
 :class:`Call`, compares the two :class:`Outcome` values under the member's
 :class:`Tolerance`, and lets a difference through only where a :class:`Divergence`
 declares it.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

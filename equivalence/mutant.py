@@ -1,4 +1,7 @@
-"""A seeded porting bug: a member's name and a one-step variation of the reference."""
+"""A seeded porting bug: a member's name and a one-step variation of the reference.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
+"""
 
 from __future__ import annotations
 

@@ -21,6 +21,8 @@ Three things follow, attached to every member by :mod:`equivalence.members`:
   doubles) and ``narrow_floats_answered`` (scikit-learn answers the narrow arrays but
   refuses their doubles, as lodestar does);
 * :func:`widened`, the call those declarations compare with.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -17,11 +17,14 @@ patches to fresh copies of the modules and hands back the member's callable from
 * the member's callable is the reference's with its references swapped for the private
   copies: a ``lodestar`` function or method is looked up by name in its private module;
   a harness wrapper (``ConfusionMatrix.compute(...).to_array(...)``) is rebound to
-  globals in which each ``lodestar`` object is its private counterpart.
+  globals, and to closure cells, in which each ``lodestar`` object is its private
+  counterpart.
 
 A snippet of several lines is written with its first line unindented and the others
 indented relative to it; the replacement likewise, and it is indented to the column the
 snippet was found at.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations
@@ -313,13 +316,23 @@ def rebind(function: Callable[..., Any], private: Mapping[str, types.ModuleType]
         return counterpart
     if isinstance(function, types.FunctionType):
         swapped = {name: _counterpart(value, private) for name, value in vars_of(function)}
-        if any(swapped[name] is not value for name, value in vars_of(function)):
+        held = [_held(cell) for cell in function.__closure__ or ()]
+        cells = [_counterpart(value, private) if full else value for full, value in held]
+        if any(swapped[name] is not value for name, value in vars_of(function)) or any(
+            new is not old for new, (_, old) in zip(cells, held, strict=True)
+        ):
+            closure = tuple(
+                types.CellType(new) if full else cell
+                for new, (full, _), cell in zip(
+                    cells, held, function.__closure__ or (), strict=True
+                )
+            )
             rebound = types.FunctionType(
                 function.__code__,
                 {**function.__globals__, **swapped},
                 function.__name__,
                 function.__defaults__,
-                function.__closure__,
+                closure or None,
             )
             rebound.__kwdefaults__ = function.__kwdefaults__
             rebound.__annotations__ = function.__annotations__
@@ -327,6 +340,14 @@ def rebind(function: Callable[..., Any], private: Mapping[str, types.ModuleType]
             rebound.__doc__ = function.__doc__
             return rebound
     raise PatchError(f"{function!r} reaches none of the patched modules")
+
+
+def _held(cell: types.CellType) -> tuple[bool, Any]:
+    """Whether a closure's cell holds a value yet, and the value."""
+    try:
+        return True, cell.cell_contents
+    except ValueError:  # a name bound later in the enclosing function
+        return False, None
 
 
 def vars_of(function: types.FunctionType) -> list[tuple[str, Any]]:

@@ -5,6 +5,8 @@
 * ``thorough``: 3000 examples a member, random.
 
 The test suite takes the chosen profile's budget with fixed draws (:func:`fixed`).
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

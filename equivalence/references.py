@@ -6,6 +6,8 @@ with the implementation it checks. It refuses (``ValueError``) what the contract
 and answers the same double the C# loop computes: the same operations in the same order.
 A member whose ``oracle_kind`` is ``"reference"`` is asked through one of these, in every
 cell of the matrix (no scikit-learn version enters).
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ The rules, in order:
 5. Anything else passes only under a declared divergence of the matching kind whose
    predicate holds, and, where it names the number lodestar must give, only if lodestar
    gives it.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ scikit-learn counterpart answered NaN for a NaN weight carries ``non_finite_weig
 over the versions that did. Each declaration reads the call's
 :class:`~equivalence.view.View`, so a member attaches it by name and version range and
 restates nothing.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

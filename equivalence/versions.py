@@ -5,6 +5,8 @@ An oracle that asks scikit-learn differently from some release on (a keyword tha
 appeared, one that went), a test that holds only from a release on, and every report
 that records the version read it here; a version range, the matrix and the Applies-to
 lines compare versions with :func:`version_key`.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

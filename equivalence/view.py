@@ -8,6 +8,8 @@ asking "is some weight negative?" parse the weights once.
 
 The runner builds the view with :func:`view_of`; a predicate written against a plain
 ``Call`` still works, since a view is one.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

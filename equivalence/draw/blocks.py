@@ -7,6 +7,8 @@ scenarios these members share and writes the :class:`~equivalence.model.Call`: w
 of each kind, a label outside the classes, a value outside ``[0, 1]``, a NaN or infinity,
 a class count below two, a block of the wrong size, a 2-D or ``float32`` block. A
 scenario means the same thing in every member that names it.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ flat and row-major (the C# form) or as a 2-D array, half the time each. The scen
 cover the label counts these scores refuse (one label, a label per sample), a cluster of
 one sample, malformed blocks (NaN, infinity, a size that is not ``n × feature_count``, a
 feature count below one) and labels of another length.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -19,6 +19,8 @@ The API:
 * :func:`blocks`, :func:`rows`: a call's blocks and row count read back through its
   :class:`~equivalence.view.View` (``None`` where malformed), and :data:`EDGES`, the edges
   of the role by name.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ The readings (:func:`cells_of`, :func:`label_order`, ...) go through
 :meth:`~equivalence.view.View.derived`, so each is computed once a call;
 :data:`COMMON_EDGES` and :data:`COMMON_DIVERGENCES` are what every member of this shape
 reaches and declares. See :mod:`equivalence.draw` for the shape every module here has.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ included; output weights positive, signed, summing to zero, or given for one out
 :func:`member` builds a declaration from these parts: its oracle reshapes a flat block
 into ``output_count`` columns and passes ``multioutput``; the edges and divergences
 every regression member shares are attached by what the member takes.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

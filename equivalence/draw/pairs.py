@@ -7,6 +7,8 @@ writes the :class:`~equivalence.model.Call`: weights of each kind, a prediction 
 sample longer or shorter than the truth, a label with a fractional part. ``single`` and
 ``empty`` draw one sample and none. A scenario means the same thing in every member that
 names it.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ the calls lean on the partitions rather than on the values: the same partition u
 other names, every sample alone, one cluster for everything, both at once (the two
 partitions share no pair), and label values that are negative, far apart and past 32
 bits, so that a port which truncates or offsets them merges clusters it must keep apart.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ policy. This module draws their calls (:func:`calls`), reads the classes once pe
 (:func:`classes`), names the edges of a label set and of a policy, translates the policy
 for scikit-learn (:func:`ask`), and declares the refusal of scikit-learn's spellings of a
 policy and the F-score drift of scikit-learn before 1.4.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

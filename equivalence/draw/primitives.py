@@ -10,6 +10,8 @@ zero, so a counterexample shrinks toward the first entry of each table (0, the g
 The tables lean toward the inputs that break ports: a coarse grid so that ties are the
 rule, whole-number weights that sum to exactly zero, probabilities one step outside
 ``[0, 1]``, labels near ``2**40``.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

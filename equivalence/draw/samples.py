@@ -8,6 +8,8 @@ past it, and coordinates near ``10⁸`` with a spread of a few units, where the 
 distances that scikit-learn expands as ``‖x‖² - 2·x·y + ‖y‖²`` cancel. The matrix is
 given flat and row-major with ``feature_count`` (the C# form) or, in one scenario, as
 rows.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from hypothesis import strategies as st
 
 from equivalence import shared
 from equivalence.draw import primitives
+from equivalence.draw.features import ROLES
 from equivalence.model import Call, Edge
 from equivalence.view import View, as_floats
 
 __all__ = ["EDGES", "ROLES", "SCENARIOS", "calls", "clustering", "oracle", "scenarios"]
 
-ROLES = {"labels": "labels", "features": "numbers", "feature_count": "count"}
 #: Coordinates: a coarse grid (ties and duplicates are the rule), signed and fractional.
 _GRID = (0.0, 1.0, -1.0, 0.5, 2.0, -3.25, 7.0, 1000.0)
 _VALUES = (-(2**40), -7, -1, 0, 2, 3, 10, 2**31, 2**40)

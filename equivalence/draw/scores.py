@@ -6,6 +6,8 @@ how their calls are drawn, and the edges the shared scenarios reach.
 lodestar: samples of zero weight set aside, a stable descending sort, the running sums
 read at the last sample of each tie. A scenario means the same thing in every member that
 names it; ``flag`` is the member's boolean argument, set by ``bends``.
+
+Where this sits among the harness's parts: ``docs/harness.md``.
 """
 
 from __future__ import annotations

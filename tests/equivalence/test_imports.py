@@ -9,6 +9,7 @@ import runs first. See ``docs/harness.md`` for the layers.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -35,7 +36,7 @@ ENGINE = frozenset(
 )
 #: What the engine may use besides itself: exact arithmetic and the exact evaluators,
 #: gathered from the families' ``exact.py``.
-BENEATH_THE_ENGINE = ("equivalence.arith", "equivalence.logarithm", "equivalence.exact")
+BENEATH_THE_ENGINE = ("equivalence.arith", "equivalence.exact")
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -190,6 +191,71 @@ def test_an_engine_module_imports_nothing_inside_a_function(name: str) -> None:
 def test_the_engine_reaches_nothing_above_it(name: str) -> None:
     above = sorted(t for t in reach(EVERY, name) if not _allowed_beneath(t))
     assert not above, f"{name} reaches {above}"
+
+
+#: The layers of ``docs/harness.md``, lowest first: each module may import its own layer
+#: and those beneath it. The packages' ``__init__`` modules that only name what they hold
+#: (``equivalence``, ``equivalence.families`` and each family's) are beneath them all.
+LAYERS = (
+    "packages",
+    "exact arithmetic",
+    "engine",
+    "shared declarations",
+    "strategies",
+    "declarations",
+    "seeded bugs",
+    "port side",
+    "renderers",
+    "commands",
+)
+
+
+def layer_of(name: str) -> str:
+    """The layer of module ``name``, as ``docs/harness.md`` lists them."""
+    parts = name.split(".")
+    family_module = len(parts) == 4 and parts[1] == "families"
+    if name in ("equivalence", "equivalence.families") or (
+        len(parts) == 3 and parts[1] == "families"
+    ):
+        return "packages"
+    if name in ("equivalence.arith", "equivalence.exact") or (
+        family_module and parts[3] == "exact"
+    ):
+        return "exact arithmetic"
+    if name in ENGINE:
+        return "engine"
+    if name in ("equivalence.shared", "equivalence.malformed", "equivalence.references"):
+        return "shared declarations"
+    if parts[1] == "draw":
+        return "strategies"
+    if name in ("equivalence.patch", "equivalence.mutant") or parts[1] == "mutants":
+        return "seeded bugs"
+    if family_module and parts[3] == "mutants":
+        return "seeded bugs"
+    if name == "equivalence.members" or family_module:
+        return "declarations"
+    if parts[1] == "ports":
+        return "port side"
+    if parts[1] == "render":
+        return "renderers"
+    if name in ("equivalence.cli", "equivalence.parallel", "equivalence.__main__"):
+        return "commands"
+    raise AssertionError(f"{name} is in no layer of docs/harness.md")
+
+
+@pytest.mark.parametrize("name", sorted(EVERY))
+def test_a_module_imports_only_its_layer_and_those_beneath(name: str) -> None:
+    rank = LAYERS.index(layer_of(name))
+    above = sorted(t for t in EVERY[name] if LAYERS.index(layer_of(t)) > rank)
+    assert not above, f"{name} ({layer_of(name)}) imports {above}"
+
+
+def test_the_page_lists_the_layers_in_this_order() -> None:
+    page = (PACKAGE.parent / "docs" / "harness.md").read_text(encoding="utf-8")
+    listed = re.findall(
+        r"^\d+\. \*\*([^*]+?)\.?\*\*", page.split("## Layers")[1].split("\n## ")[0], re.M
+    )
+    assert [name.lower() for name in listed] == list(LAYERS[1:])
 
 
 def _allowed_beneath(target: str) -> bool:

@@ -19,7 +19,7 @@ import numpy as np
 from equivalence.draw import partitions
 from equivalence.model import Call, Divergence, Edge, Member
 from equivalence.view import View
-from lodestar.metrics import PairConfusionMatrix, clustering as lc
+from lodestar.metrics import PairConfusionMatrix, clustering
 
 __all__ = ["MEMBERS"]
 
@@ -122,20 +122,20 @@ MEMBERS = (
     ),
     _member(
         "RandIndex.score",
-        lc.RandIndex.score,
+        clustering.RandIndex.score,
         _asking("rand_score"),
         "rand_score(labels_true, labels_pred)",
     ),
     _member(
         "AdjustedRand.score",
-        lc.AdjustedRand.score,
+        clustering.AdjustedRand.score,
         _asking("adjusted_rand_score"),
         "adjusted_rand_score(labels_true, labels_pred)",
         edges=(Edge("below_chance", "fewer agreeing pairs than chance gives", _below_chance),),
     ),
     _member(
         "MutualInformation.score",
-        lc.MutualInformation.score,
+        clustering.MutualInformation.score,
         _asking("mutual_info_score"),
         "mutual_info_score(labels_true, labels_pred)",
         divergences=(_EMPTY_MI,),
@@ -148,11 +148,11 @@ MEMBERS = (
             f"{function}(labels_true, labels_pred)",
         )
         for kind, function in (
-            (lc.Homogeneity, "homogeneity_score"),
-            (lc.Completeness, "completeness_score"),
-            (lc.VMeasure, "v_measure_score"),
-            (lc.NormalizedMutualInformation, "normalized_mutual_info_score"),
-            (lc.FowlkesMallows, "fowlkes_mallows_score"),
+            (clustering.Homogeneity, "homogeneity_score"),
+            (clustering.Completeness, "completeness_score"),
+            (clustering.VMeasure, "v_measure_score"),
+            (clustering.NormalizedMutualInformation, "normalized_mutual_info_score"),
+            (clustering.FowlkesMallows, "fowlkes_mallows_score"),
         )
     ),
 )

@@ -19,7 +19,6 @@ denominator is zero, then ``_average``).
 from __future__ import annotations
 
 import math
-import types
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
@@ -358,82 +357,76 @@ def _member(name: str, score: bool) -> Member:
 #
 # ``score[cm]`` and ``per_class[cm]`` take the label form's calls: the matrix is counted
 # from them (ConfusionMatrix.compute) and handed to the member by ``cm=``, and scikit-learn
-# is asked about the samples it was counted from. Each form below reads the type from its
-# own global ``TYPE``, so that a seeded bug's private copy of the type takes its place.
-
-#: Never read here: each matrix form reads its own ``TYPE``, set by :func:`_of_matrix`.
-TYPE: Any = None
+# is asked about the samples it was counted from. Each form holds its type in its closure,
+# where a seeded bug's private copy of the type takes its place (equivalence.patch.rebind).
 
 
-def _score_of_matrix(
-    y_true: Any,
-    y_pred: Any,
-    average: Any = Averaging.BINARY,
-    pos_label: Any = 1,
-    zero_division: Any = ZeroDivision.ZERO,
-    labels: Any = None,
-    sample_weight: Any = None,
-) -> float:
-    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
-    return float(
-        TYPE.score(average=average, pos_label=pos_label, zero_division=zero_division, cm=cm)
-    )
+def _matrix_forms(metric: Any) -> dict[tuple[bool, str], Callable[..., Any]]:
+    """The four shapes of a matrix form of ``metric`` (F1, Precision, ...), by (whether
+    the type takes ``beta``, the method): the label form's signature, the matrix counted
+    from its samples."""
 
+    def score(
+        y_true: Any,
+        y_pred: Any,
+        average: Any = Averaging.BINARY,
+        pos_label: Any = 1,
+        zero_division: Any = ZeroDivision.ZERO,
+        labels: Any = None,
+        sample_weight: Any = None,
+    ) -> float:
+        cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+        given = {"average": average, "pos_label": pos_label, "zero_division": zero_division}
+        return float(metric.score(**given, cm=cm))
 
-def _per_class_of_matrix(
-    y_true: Any,
-    y_pred: Any,
-    zero_division: Any = ZeroDivision.ZERO,
-    labels: Any = None,
-    sample_weight: Any = None,
-) -> Any:
-    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
-    return TYPE.per_class(zero_division=zero_division, cm=cm)
+    def per_class(
+        y_true: Any,
+        y_pred: Any,
+        zero_division: Any = ZeroDivision.ZERO,
+        labels: Any = None,
+        sample_weight: Any = None,
+    ) -> Any:
+        cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+        return metric.per_class(zero_division=zero_division, cm=cm)
 
+    def beta_score(
+        y_true: Any,
+        y_pred: Any,
+        beta: Any,
+        average: Any = Averaging.BINARY,
+        pos_label: Any = 1,
+        zero_division: Any = ZeroDivision.ZERO,
+        labels: Any = None,
+        sample_weight: Any = None,
+    ) -> float:
+        cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+        given = {"average": average, "pos_label": pos_label, "zero_division": zero_division}
+        return float(metric.score(beta=beta, **given, cm=cm))
 
-def _beta_score_of_matrix(
-    y_true: Any,
-    y_pred: Any,
-    beta: Any,
-    average: Any = Averaging.BINARY,
-    pos_label: Any = 1,
-    zero_division: Any = ZeroDivision.ZERO,
-    labels: Any = None,
-    sample_weight: Any = None,
-) -> float:
-    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
-    given = {"average": average, "pos_label": pos_label, "zero_division": zero_division}
-    return float(TYPE.score(beta=beta, **given, cm=cm))
+    def beta_per_class(
+        y_true: Any,
+        y_pred: Any,
+        beta: Any,
+        zero_division: Any = ZeroDivision.ZERO,
+        labels: Any = None,
+        sample_weight: Any = None,
+    ) -> Any:
+        cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
+        return metric.per_class(beta=beta, zero_division=zero_division, cm=cm)
 
-
-def _beta_per_class_of_matrix(
-    y_true: Any,
-    y_pred: Any,
-    beta: Any,
-    zero_division: Any = ZeroDivision.ZERO,
-    labels: Any = None,
-    sample_weight: Any = None,
-) -> Any:
-    cm = ConfusionMatrix.compute(y_true, y_pred, labels, sample_weight)
-    return TYPE.per_class(beta=beta, zero_division=zero_division, cm=cm)
+    return {
+        (False, "score"): score,
+        (False, "per_class"): per_class,
+        (True, "score"): beta_score,
+        (True, "per_class"): beta_per_class,
+    }
 
 
 def _of_matrix(label_form: Member) -> Member:
     """``label_form``'s matrix form: its calls, edges, declarations and oracle."""
     name, method = label_form.name.split(".")
     kind = FAMILY[name]
-    template = {
-        (False, "score"): _score_of_matrix,
-        (False, "per_class"): _per_class_of_matrix,
-        (True, "score"): _beta_score_of_matrix,
-        (True, "per_class"): _beta_per_class_of_matrix,
-    }[kind.beta, method]
-    function = types.FunctionType(
-        template.__code__,
-        {**template.__globals__, "TYPE": kind.type},
-        template.__name__,
-        template.__defaults__,
-    )
+    function = _matrix_forms(kind.type)[kind.beta, method]
     function.__qualname__ = f"{name}.{method}[cm]"
     function.__doc__ = f"``{name}.{method}(cm=ConfusionMatrix.compute(...), ...)``."
     return replace(

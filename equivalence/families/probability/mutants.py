@@ -4,8 +4,14 @@ inferred as scikit-learn infers it, the pre-1.7 Brier arithmetic, a default flip
 
 from __future__ import annotations
 
-from equivalence import mutant as model
-from equivalence.mutant import ZERO_SUM_DIVIDES, Patch, bugs_of, unweighted
+from equivalence.mutant import (
+    OUTSIDE_LABELS_KEPT,
+    ZERO_SUM_DIVIDES,
+    Patch,
+    bugs_of,
+    flipped_default,
+    unweighted,
+)
 
 __all__ = ["MUTANTS"]
 
@@ -43,7 +49,7 @@ MUTANTS = (
     brier(
         "unhalved_by_default",
         "scale_by_half defaults to False",
-        model.flipped_default("scale_by_half", True),
+        flipped_default("scale_by_half", True),
     ),
     brier(
         "one_column",
@@ -85,7 +91,7 @@ MUTANTS = (
     multi(
         "outside_label_costs_nothing",
         "a label outside the rows costs 0",
-        model.OUTSIDE_LABELS_KEPT,
+        OUTSIDE_LABELS_KEPT,
         ("_finish(_costs(chosen),", "_finish(np.where(inside, _costs(chosen), 0.0),"),
     ),
     multi("sum_unweighted", "weights dropped from the sum", SUM_UNWEIGHTED),
