@@ -32,7 +32,7 @@ def _lines(module: str) -> int:
 
 
 #: Helpers of the declarations of several members, charged to the families that use them.
-HELPERS = ("equivalence.families.probability.logarithm",)
+HELPERS = ("equivalence.logarithm",)
 
 
 def _modules(kind: str) -> list[str]:

@@ -224,7 +224,12 @@ def layer_of(name: str) -> str:
         return "exact arithmetic"
     if name in ENGINE:
         return "engine"
-    if name in ("equivalence.shared", "equivalence.malformed", "equivalence.references"):
+    if name in (
+        "equivalence.shared",
+        "equivalence.malformed",
+        "equivalence.references",
+        "equivalence.logarithm",
+    ):
         return "shared declarations"
     if parts[1] == "draw":
         return "strategies"

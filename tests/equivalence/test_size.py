@@ -31,11 +31,10 @@ def test_the_members_over_the_limit_are_still_over_it() -> None:
 
 
 def test_a_helper_module_is_charged_to_its_importers() -> None:
-    # The probability family's logarithm.py declares no member; its members.py imports it
-    # and pays for it.
+    # logarithm.py declares no member; the probability family imports it and pays for it.
     from equivalence.families.probability import members as probability
     from equivalence.render.size import _lines
 
     own = _lines("equivalence.families.probability.members") / len(probability.MEMBERS)
-    helper = _lines("equivalence.families.probability.logarithm") / len(probability.MEMBERS)
+    helper = _lines("equivalence.logarithm") / len(probability.MEMBERS)
     assert lines_per_member()[probability.MEMBERS[0].name] >= own + helper

@@ -24,7 +24,7 @@ import numpy as np
 
 from equivalence import shared
 from equivalence.draw import blocks, primitives
-from equivalence.families.probability.logarithm import LOG_LOSS_TOLERANCE
+from equivalence.logarithm import LOG_LOSS_TOLERANCE
 from equivalence.model import Call, Divergence, Edge, Member, Predicate, VersionRange
 from equivalence.versions import sklearn_since
 from equivalence.view import View
