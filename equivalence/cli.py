@@ -413,6 +413,8 @@ class Checked:
     #: Whether the pasted counterexample, run again as pasted, failed again.
     reproduces: bool | None = None
     file: str | None = None
+    #: The port's own words for itself (protocol 2's start): name, language, version.
+    identity: dict[str, str] | None = None
 
     @property
     def seen(self) -> set[Expected]:
@@ -441,6 +443,8 @@ def _summary(checked: Checked, subject: str) -> str:
         + f", {result.seconds:.1f} s, {result.against})",
         f"  under test: {shown(subject)}",
     ]
+    if checked.identity is not None:
+        lines.append(f"  port:     {_identity_text(checked.identity)}")
     if checked.replayed and not result.ok:
         lines.append(
             "  (the failure was saved by an earlier run and replayed before new calls were"
@@ -470,6 +474,22 @@ def _summary(checked: Checked, subject: str) -> str:
     if result.failure:
         lines.append("  " + _relabelled(result.failure).replace("\n", "\n  "))
     return "\n".join(lines)
+
+
+def _identity_text(identity: dict[str, str]) -> str:
+    """A port's start, as the summary prints it: ``name version (language)``."""
+    return f"{shown(identity['name'])} {shown(identity['version'])} ({shown(identity['language'])})"
+
+
+def _identity(port: Any) -> dict[str, Any] | None:
+    """What the report records of a port's start: its name, language and version, and the
+    protocol it spoke; ``None`` for a port that made no start (protocol 1)."""
+    start = None if port is None else port.identity
+    if start is None:
+        return None
+    from equivalence.ports.process import IDENTITY
+
+    return {**{key: start[key] for key in IDENTITY}, "protocol": 2}
 
 
 # The runner's words for the side it asks; under check that side is the implementation.
@@ -571,19 +591,32 @@ def replay_python(snippet: str, spec: str) -> Call:
 ECHO_LIMIT = 100_000
 
 
-def _snippet_command(command: str, member: Member, call: Call) -> tuple[str, str | None]:
+def _snippet_command(
+    command: str, member: Member, call: Call, protocol: int = 1
+) -> tuple[str, str | None]:
     """The shell line that pipes the request into ``command``, and the file the request
-    is written to when it is too long for a command line."""
+    is written to when it is too long for a command line.
+
+    Under protocol 1 the line echoes the bare request. Under protocol 2 it prints the start
+    line, then the request with its ``seq`` (1, the first request after the start), so that
+    a port that speaks protocol 2 alone reads what the check sent it."""
     import tempfile
 
     from equivalence.ports import wire
 
-    line = wire.dumps(wire.request(member, call))
-    if len(line) <= ECHO_LIMIT:
-        return f"echo {shlex.quote(line)} | {command}", None
+    request = wire.request(member, call)
+    if protocol == 2:
+        lines = [wire.dumps({"start": {"protocol": 2}}), wire.dumps({"seq": 1, **request})]
+    else:
+        lines = [wire.dumps(request)]
+    if sum(map(len, lines)) <= ECHO_LIMIT:
+        if protocol == 2:
+            quoted = " ".join(shlex.quote(line) for line in lines)
+            return f"printf '%s\\n' {quoted} | {command}", None
+        return f"echo {shlex.quote(lines[0])} | {command}", None
     handle, path = tempfile.mkstemp(prefix="lodestar-counterexample-", suffix=".jsonl")
     with open(handle, "w", encoding="utf-8") as file:
-        file.write(line + "\n")
+        file.write("".join(line + "\n" for line in lines))
     return f"{command} < {shlex.quote(path)}", path
 
 
@@ -661,9 +694,11 @@ def _check(arguments: argparse.Namespace) -> int:
     judged = {"faithful": level.get("level") == "faithful"}
     checked: list[Checked] = []
     error: str | None = None
+    asking: str | None = None
     try:
         with _full_precision():
             for declared in chosen:
+                asking = declared.name
                 item = _check_member(
                     declared,
                     arguments,
@@ -685,14 +720,15 @@ def _check(arguments: argparse.Namespace) -> int:
         print(f"check failed: {error}", file=sys.stderr, flush=True)
         status = 2 if raised.setup else 1
         if arguments.json is not None:
-            _write_report(arguments, checked, profile, subject, level, error, raised.fault)
+            failure = {"fault": raised.fault, "message": error, "member": asking}
+            _write_report(arguments, checked, profile, subject, level, failure, _identity(port))
         return status
     finally:
         if port is not None:
             port.close()
 
     if arguments.json is not None:
-        _write_report(arguments, checked, profile, subject, level, None, None)
+        _write_report(arguments, checked, profile, subject, level, None, _identity(port))
     absent = sum(item.result.status == "not-implemented" for item in checked)
     passed = sum(item.ok for item in checked) - absent
     unseen = [e for item in checked for e in item.expected if e not in item.seen]
@@ -721,15 +757,17 @@ def _write_report(
     profile: str,
     subject: str,
     level: dict[str, Any],
-    error: str | None,
-    fault: str | None,
+    failure: dict[str, Any] | None,
+    identity: dict[str, Any] | None,
 ) -> None:
     """The ``--json`` report, written on every way out of a check that started: with the
-    port's fault when it broke the protocol (``ok`` false)."""
+    port's fault when it broke the protocol (``ok`` false), and the port's start (its
+    name, language and version) when it made one."""
     from equivalence.render import report
 
     built = report.build([item.result for item in checked], profile)
     built["under_test"] = subject
+    built["port"] = identity
     built["level"] = level.get("level", "exact")
     for item, entry in zip(checked, built["members"], strict=True):
         entry["seconds_under_test"] = entry.pop("seconds_lodestar")
@@ -761,9 +799,9 @@ def _write_report(
         ]
     unseen = any(e not in item.seen for item in checked for e in item.expected)
     unseen = unseen or any(item.skips for item in checked)
-    built["port_failure"] = None if error is None else {"fault": fault, "message": error}
+    built["port_failure"] = failure
     built["ok"] = (
-        error is None and all(item.ok for item in checked) and not (unseen and arguments.strict)
+        failure is None and all(item.ok for item in checked) and not (unseen and arguments.strict)
     )
     try:
         report.write(built, arguments.json)
@@ -816,6 +854,7 @@ def _check_member(
     item = Checked(result, replayed=replays.seen, expected=mine)
     if port is not None:
         item.skips = {k: v for k, v in port.skips.items() if k[0] == declared.name}
+        item.identity = port.identity
     print(_summary(item, subject), flush=True)
     if result.call is None:
         return item
@@ -904,7 +943,8 @@ def _pasted(
 ) -> tuple[str, str | None, bool]:
     """The pasted form of ``call``, the file it needs, and whether it fails again when
     run as pasted: the snippet's text read back (``--implementation``) or the shell line
-    run (``--command``)."""
+    run (``--command``), spoken to in the check's protocol and judged as the check judged
+    it (a protocol 2 ``errored`` answer fails again as the crash it is)."""
     if arguments.implementation is not None:
         snippet = _snippet_python(arguments.implementation, call)
         try:
@@ -914,8 +954,9 @@ def _pasted(
         return snippet, None, _fails(failing, again)
     from equivalence.ports.process import Port, PortFailure
 
-    snippet, path = _snippet_command(arguments.command, member, call)
-    with Port(snippet, timeout=arguments.timeout, feed=False) as once:
+    protocol = arguments.protocol
+    snippet, path = _snippet_command(arguments.command, member, call, protocol)
+    with Port(snippet, timeout=arguments.timeout, feed=False, protocol=protocol) as once:
         try:
             return snippet, path, bool(failing(call, _one_shot(once, member)))
         except PortFailure:

@@ -23,7 +23,7 @@ from hypothesis import Phase, given, seed as seeded, settings, strategies as st
 
 from equivalence import large, profiles
 from equivalence.faithful import FaithfulStats, judge_faithful
-from equivalence.model import Call, Member, OracleKind, Skipped, Unsendable
+from equivalence.model import Call, Member, OracleKind, PortErrored, Refusal, Skipped, Unsendable
 from equivalence.runner import Verdict, judge, same_inputs
 from equivalence.versions import sklearn_version
 from equivalence.view import view_of
@@ -154,6 +154,15 @@ def _reaches(edge: Any, call: Call) -> bool:
         return bool(edge.holds(call))
     except Exception:
         return False
+
+
+def _failed(verdict: Verdict) -> str:
+    """The outcome a failing call is counted under: ``errored`` where a port answered
+    that it crashed inside (protocol 2), ``fail`` otherwise."""
+    mine = verdict.lodestar
+    if isinstance(mine, Refusal) and issubclass(mine.error, PortErrored):
+        return "errored"
+    return "fail"
 
 
 def _reached(member: Member, call: Call) -> list[str]:
@@ -399,7 +408,7 @@ class _MemberRun:
         if verdict.ok and result.faithful is not None:
             result.faithful.add(verdict)
         result.examples += 1
-        result.outcomes[verdict.kind if verdict.ok else "fail"] += 1
+        result.outcomes[verdict.kind if verdict.ok else _failed(verdict)] += 1
         if verdict.ok:
             for name in _reached(member, call):
                 result.edges[name] += 1

@@ -29,6 +29,7 @@ __all__ = [
     "Member",
     "OracleKind",
     "Outcome",
+    "PortErrored",
     "Refusal",
     "Skipped",
     "Tolerance",
@@ -393,3 +394,9 @@ class Skipped(Unsendable):
     def __init__(self, why: str, issue: str | None = None) -> None:
         super().__init__(why)
         self.why, self.issue = why, issue
+
+
+class PortErrored(Exception):
+    """A port's ``{"errored": message}`` (protocol 2): it crashed inside, which no member
+    documents. Judged as an exception of no documented kind, and counted as the outcome
+    ``errored`` rather than as a plain ``fail``."""

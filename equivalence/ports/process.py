@@ -34,7 +34,15 @@ from equivalence.model import Call, Member, Unsendable
 from equivalence.ports import wire
 from equivalence.ports.wire import shown
 
-__all__ = ["DEFAULT_TIMEOUT", "FAULTS", "Port", "PortFailure", "Unsendable", "end_process"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "FAULTS",
+    "IDENTITY",
+    "Port",
+    "PortFailure",
+    "Unsendable",
+    "end_process",
+]
 
 #: Seconds a port may take over one request before the check fails.
 DEFAULT_TIMEOUT = 10.0
@@ -44,6 +52,9 @@ GRACE = 1.0
 MAX_LINE = 64 * 1024 * 1024
 
 _EOF = object()
+
+#: What protocol 2's start answer must name, each a string: the port's own words for itself.
+IDENTITY = ("name", "language", "version")
 
 _POSIX = os.name == "posix"
 
@@ -61,10 +72,12 @@ FAULTS = {
     "not-object": "wrote JSON that is not an object",
     "not-a-double": "wrote NaN or an infinity as a bare token, or a number past the doubles",
     "form": "answered a value not in the member's form (an array for a number, ...)",
-    "start": "answered protocol 2's start exchange with something else than its start",
+    "start": "answered protocol 2's start exchange with something else than its start, or "
+    "with a start that does not name the port, its language and its version",
     "out-of-step": "answered with another seq than the request's (protocol 2)",
     "error-name": "answered an error that names no known exception",
-    "neither": 'answered an object that is neither {"value"} nor {"error", "message"}',
+    "neither": 'answered an object that is neither {"value"} nor {"error", "message"} (nor, '
+    'under protocol 2, {"skipped", "issue"} or {"errored"} with strings)',
 }
 
 
@@ -207,11 +220,15 @@ class Port:
         if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
             raise ValueError(f"timeout is {timeout!r}; give a finite number of seconds above 0")
         self.command = command
-        #: ``False`` for a command that carries its request itself (a pasted
-        #: ``echo ... | port``): nothing is written to it, its answer is read.
+        #: ``False`` for a command that carries its lines itself (a pasted
+        #: ``echo ... | port``, or under protocol 2 ``printf ... | port`` with the start line
+        #: and one request): nothing is written to it, its answers are read.
         self.feed = feed
         if protocol not in (1, 2):
             raise ValueError(f"protocol is {protocol!r}; this harness speaks 1 and 2")
+        #: How many lines the command carries itself (the request, and under protocol 2 the
+        #: start line before it): their answers may come before they are asked for.
+        self._carried = 0 if feed else (2 if protocol == 2 else 1)
         #: 1: a request line, an answer line. 2: a start exchange first, then requests
         #: that carry a ``seq`` the answers echo, and ``skipped``/``errored`` answers.
         self.protocol = protocol
@@ -261,11 +278,12 @@ class Port:
             target=_pump, args=(self._process.stderr, self._keep_stderr), daemon=True
         )
         self._stderr_pump.start()
-        if self.protocol == 2 and self.feed:
+        if self.protocol == 2:
             self._handshake()
 
     def _handshake(self) -> None:
-        """Protocol 2's start exchange: what the port is, and which members it answers."""
+        """Protocol 2's start exchange: what the port is (its name, language and version,
+        each a string), and which members it answers."""
         line = wire.dumps({"start": {"protocol": 2}})
         response = self.exchange(line, started=True)
         start = response.get("start")
@@ -275,6 +293,10 @@ class Port:
             )
         if start.get("protocol") != 2:
             raise self._fail("start", f"speaks protocol {start.get('protocol')!r}, not 2", line)
+        for key in IDENTITY:
+            if not isinstance(start.get(key), str):
+                said = "names no" if key not in start else f"gives {shown(repr(start[key]))} as its"
+                raise self._fail("start", f"answered a start that {said} {key} (a string)", line)
         members = start.get("members", "all")
         if members != "all" and not (
             isinstance(members, list) and all(isinstance(m, str) for m in members)
@@ -351,8 +373,8 @@ class Port:
         self.requests += 1
         self.last_request = line
         # A line already there answers no request of ours, unless the command carries its
-        # first request itself (``feed=False``): then its answer may well come before this.
-        if self.feed or self.requests > 1:
+        # lines itself (``feed=False``): then their answers may well come before this.
+        if self.requests > self._carried:
             with contextlib.suppress(queue.Empty):
                 early = self._lines.get_nowait()
                 if early is not _EOF:
@@ -445,13 +467,26 @@ class Port:
                     f"answered seq {shown(repr(seq))} to the request of seq {request['seq']}",
                     line,
                 )
-            if set(response) <= {"skipped", "issue"} and isinstance(response.get("skipped"), str):
-                issue = response.get("issue")
-                issue = issue if isinstance(issue, str) else None
-                self.skips[(member.name, response["skipped"], issue)] += 1
-                raise wire.Skipped(response["skipped"], issue)
+            if "skipped" in response and set(response) <= {"skipped", "issue"}:
+                why, issue = response["skipped"], response.get("issue")
+                if not isinstance(why, str) or ("issue" in response and not isinstance(issue, str)):
+                    raise self._fail(
+                        "neither",
+                        "answered a skip whose reason or issue is not a string: "
+                        + shown(json.dumps(response)),
+                        line,
+                    )
+                self.skips[(member.name, why, issue)] += 1
+                raise wire.Skipped(why, issue)
             if set(response) == {"errored"}:
-                raise wire.PortErrored(shown(str(response["errored"]), 2000))
+                if not isinstance(response["errored"], str):
+                    raise self._fail(
+                        "neither",
+                        "answered an errored whose message is not a string: "
+                        + shown(json.dumps(response)),
+                        line,
+                    )
+                raise wire.PortErrored(shown(response["errored"], 2000))
         keys = set(response)
         if keys == {"value"}:
             try:

@@ -62,7 +62,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.arguments import bound_arguments
-from equivalence.model import Call, Member, Skipped, Unsendable, shown
+from equivalence.model import Call, Member, PortErrored, Skipped, Unsendable, shown
 from lodestar.errors import (
     ArgumentError,
     ArgumentNullError,
@@ -580,8 +580,3 @@ def family(member: Member, error: type[BaseException]) -> str:
 def error_name(error: type[BaseException]) -> str:
     """The Python name of a ``lodestar.errors`` type."""
     return error.__name__
-
-
-class PortErrored(Exception):
-    """A port's ``{"errored": message}`` (protocol 2): it crashed inside, which no member
-    documents; judged as an exception of no documented kind."""
