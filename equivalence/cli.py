@@ -246,63 +246,6 @@ def read_expect(path: Path) -> list[Expected]:
     return found
 
 
-# -- replays of saved failures ----------------------------------------------------------
-
-
-@dataclass
-class _Replays:
-    """Watches Hypothesis's test cases (through its observability callbacks) for a
-    failure found while replaying examples saved by an earlier run."""
-
-    seen: bool = False
-
-    def __call__(self, observation: Any) -> None:
-        if (
-            getattr(observation, "type", None) == "test_case"
-            and getattr(observation, "status", None) == "failed"
-            and str(getattr(observation, "how_generated", "")).startswith("during reuse")
-        ):
-            self.seen = True
-
-
-def _may_replay() -> bool:
-    """Whether the example database could hold a saved failure to replay.
-
-    Watching for replays turns on Hypothesis's observability, which costs several times
-    the run itself (measured: 24.4 s against 3.9 s for 600 calls), so it is turned on only
-    when there is something to replay: a database, and one that is not empty.
-    """
-    from hypothesis import settings
-
-    database = settings().database
-    if database is None:
-        return False
-    folder = getattr(database, "path", None)
-    if folder is None:
-        return True
-    return any(path.is_file() for path in Path(folder).rglob("*"))
-
-
-@contextlib.contextmanager
-def _watching(replays: _Replays) -> Iterator[None]:
-    if not _may_replay():
-        yield
-        return
-    try:
-        from hypothesis.internal.observability import (
-            add_observability_callback,
-            remove_observability_callback,
-        )
-    except ImportError:  # a Hypothesis without it: replays go unlabelled
-        yield
-        return
-    add_observability_callback(replays)
-    try:
-        yield
-    finally:
-        remove_observability_callback(replays)
-
-
 # -- shrinking further -----------------------------------------------------------------
 
 #: Seconds ``check`` spends making a failing call smaller, unless --shrink-seconds says.
@@ -839,19 +782,17 @@ def _check_member(
     declared = with_large(declared)  # a port is held to large calls too
     mine = [e for e in expect if e.member == declared.name]
     tolerate = _tolerating(mine) if mine else None
-    replays = _Replays()
-    with _watching(replays):
-        result = run_member(
-            declared,
-            implementation=implementation,
-            max_examples=arguments.max_examples,
-            seed=arguments.seed,
-            shrink=False,
-            require_edges=arguments.require_edges,
-            tolerate=tolerate,
-            **level,
-        )
-    item = Checked(result, replayed=replays.seen, expected=mine)
+    result = run_member(
+        declared,
+        implementation=implementation,
+        max_examples=arguments.max_examples,
+        seed=arguments.seed,
+        shrink=False,
+        require_edges=arguments.require_edges,
+        tolerate=tolerate,
+        **level,
+    )
+    item = Checked(result, replayed=result.replayed, expected=mine)
     if port is not None:
         item.skips = {k: v for k, v in port.skips.items() if k[0] == declared.name}
         item.identity = port.identity

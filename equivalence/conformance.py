@@ -78,6 +78,9 @@ class MemberResult:
     level: Level = "exact"
     faithful: FaithfulStats | None = None
     oracle: OracleKind = "scikit-learn"
+    #: Whether the failure was one an earlier run saved, replayed before new calls were
+    #: drawn (then the counts stop there).
+    replayed: bool = False
 
     @property
     def against(self) -> str:
@@ -326,6 +329,15 @@ def run_member(
     return run.result if run.result.status == "no-oracle" else run.run(require_edges)
 
 
+def _saved(chosen: settings, key: bytes) -> bool:
+    """Whether a run under ``chosen`` would replay examples an earlier run saved under
+    ``key`` (Hypothesis's reuse phase)."""
+    database = chosen.database
+    if database is None or Phase.reuse not in chosen.phases:
+        return False
+    return next(iter(database.fetch(key)), None) is not None
+
+
 class _MemberRun:
     """One :func:`run_member` call: its settings, the result it fills in, and the
     counters its Hypothesis runs share.
@@ -376,6 +388,8 @@ class _MemberRun:
         )
         self.base = settings()
         self.side = "lodestar" if implementation is None else "implementation"
+        #: Whether the Hypothesis run under way replays what an earlier run saved.
+        self.replaying = False
         #: The last call that failed, kept for a counterexample when Hypothesis ends with
         #: another error (a flaky failure) instead of the :class:`Mismatch`.
         self.last_failure: Mismatch | None = None
@@ -448,29 +462,41 @@ class _MemberRun:
         def judge_batch(calls: list[Call]) -> None:
             self.judge_batch(calls)
 
-        test = settings(base, **overrides)(given(strategy)(judge_batch))
-        if self.seed is not None:
-            test = seeded(run_seed(self.seed, member.name, scenario, attempt, key))(test)
-        elif base.derandomize:
-            # A repeatable run, each attempt its own (and no digest of the test's
-            # source to work out for each scenario, as derandomize alone would).
-            test = seeded(attempt)(test)
         # One key a member, scenario and side: Hypothesis would otherwise file every
         # saved failure under the one function `judge_batch`, replay it into every other
         # scenario, and delete it there as no longer failing.
-        test._hypothesis_internal_database_key = (  # type: ignore[attr-defined]
-            f"{member.name}|{scenario}|{self.side}{key}".encode()
-        )
-        try:
+        database_key = f"{member.name}|{scenario}|{self.side}{key}".encode()
+        chosen = settings(base, **overrides)
+
+        def run(with_settings: settings) -> None:
+            test = with_settings(given(strategy)(judge_batch))
+            if self.seed is not None:
+                test = seeded(run_seed(self.seed, member.name, scenario, attempt, key))(test)
+            elif base.derandomize:
+                # A repeatable run, each attempt its own (and no digest of the test's
+                # source to work out for each scenario, as derandomize alone would).
+                test = seeded(attempt)(test)
+            test._hypothesis_internal_database_key = database_key  # type: ignore[attr-defined]
             with profiles.pinned():  # the same calls, whatever modules this process loaded
                 test()
+
+        try:
+            if _saved(chosen, database_key):
+                # What an earlier run saved is replayed on its own first, so that a
+                # failure found there is reported as replayed, not as found afresh.
+                self.replaying = True
+                run(settings(chosen, phases=[Phase.reuse]))
+                self.replaying = False
+            run(chosen)
         except Mismatch as mismatch:
             result.status = "fails"
+            result.replayed = self.replaying
             result.failure = f"[scenario {scenario}] {mismatch}"
             result.counterexample = mismatch.reproduction
             result.call = mismatch.call
         except Exception as error:  # a flaky or erroring strategy is a failure too
             result.status = "fails"
+            result.replayed = self.replaying
             result.failure = f"[scenario {scenario}] {type(error).__name__}: {error}"
             if self.last_failure is not None:
                 result.counterexample = self.last_failure.reproduction
