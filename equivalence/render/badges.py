@@ -47,6 +47,13 @@ def badge(report: dict[str, Any], label: str = "sklearn.metrics") -> dict[str, A
     failed = report.get("port_failure") is not None or passing + skipping < checked
     if report.get("port_failure") is not None:
         message = "port failed"
+    elif checked == 0:  # nothing implemented is nothing shown to conform
+        return {
+            "schemaVersion": 1,
+            "label": label,
+            "message": "none implemented",
+            "color": "lightgrey",
+        }
     else:
         message = f"{passing}/{checked}" + (f", {skipping} skipped" if skipping else "")
     if failed:

@@ -77,6 +77,20 @@ def test_a_member_whose_calls_were_skipped_is_counted_apart_not_as_conforming() 
     assert "0/1, 1 skipped (calls skipped)" in summary(everything_skipped)
 
 
+def test_a_port_that_implements_none_of_the_members_checked_is_not_green() -> None:
+    report = {
+        "ok": True,
+        "port_failure": None,
+        "members": [{"member": "F1.score", "status": "not-implemented"}],
+    }
+    assert badge(report) == {
+        "schemaVersion": 1,
+        "label": "sklearn.metrics",
+        "message": "none implemented",
+        "color": "lightgrey",
+    }
+
+
 def test_the_ports_page_gives_a_row_a_member_with_its_verdict_and_skips() -> None:
     identity = {"name": "myport", "language": "Rust", "version": "0.3.1", "protocol": 2}
     page = render(
