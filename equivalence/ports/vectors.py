@@ -503,12 +503,13 @@ def _pool(member: Member, start: int, budget: int) -> _Pool:
 
 
 def pool(member: Member, seed: int | None = None, cases: int | None = None) -> list[Pooled]:
-    """Every case the export chooses from, in order: the example's, the boundary calls'
+    """The cases the export starts from, in order: the example's, the boundary calls'
     (:func:`boundary_calls`), then those of the calls drawn (:func:`draw_calls`), repeats
     left out.
 
     When a declared edge is missing from the cases drawn, more are drawn from the next
-    seeds (``ROUNDS`` in all); an edge still missing then fails the export.
+    seeds (``ROUNDS`` in all); an edge still missing then fails the export. :func:`chosen`
+    may draw more after these, for a seeded bug that misses none of them.
     """
     start = DEFAULT_SEED if seed is None else seed
     return _pool(member, start, DEFAULT_CASES if cases is None else cases).found
@@ -538,8 +539,8 @@ def lines(
     ill_conditioned: bool = False,
 ) -> list[str]:
     """The lines of ``member``'s file: the header, then the cases :func:`chosen` keeps,
-    in the order of the pool; with ``ill_conditioned``, the ill-conditioned cases of the
-    pool alone (:func:`is_ill_conditioned`), for the files of ``DIR/ill-conditioned/``."""
+    in the order of the pool; with ``ill_conditioned``, the ill-conditioned cases it left
+    out instead (:attr:`Choice.apart`), for the files of ``DIR/ill-conditioned/``."""
     return _lines(member, seed, cases, ill_conditioned)[0]
 
 
@@ -548,11 +549,10 @@ def _lines(
 ) -> tuple[list[str], Choice | None]:
     choice = None
     if ill_conditioned:
-        flagged = [item.case for item in pool(member, seed, cases)]
+        # those the default file leaves out, from the same pool, the bug rounds' included
         picked = [
-            {**c, "ill_conditioned": True, "condition": condition(c)}
-            for c in flagged
-            if is_ill_conditioned(c)
+            {**item.case, "ill_conditioned": True, "condition": condition(item.case)}
+            for item in chosen(member, seed, cases).apart
         ]
     else:
         choice = chosen(member, seed, cases)
@@ -593,13 +593,20 @@ class Pooled:
 @dataclass(frozen=True)
 class Choice:
     """What :func:`choose` kept, and what it measured: the member's seeded bugs, those
-    that miss at least one kept case, and the ill-conditioned cases left out."""
+    that miss at least one kept case, the value cases of the pool, and the ill-conditioned
+    cases left out (``apart``, in the order of the pool: what ``vectors --ill-conditioned``
+    writes, and what the strength page counts)."""
 
     kept: list[Pooled]
     bugs: tuple[str, ...]
     caught: tuple[str, ...]
     value_cases: int
-    ill_conditioned: int
+    apart: list[Pooled]
+
+    @property
+    def ill_conditioned(self) -> int:
+        """How many ill-conditioned cases were left out."""
+        return len(self.apart)
 
 
 def _magnitude(value: Any) -> float:
@@ -615,11 +622,14 @@ def is_ill_conditioned(built: dict[str, Any]) -> bool:
     return float(expect["within"]) > SIXTH_DIGIT * _magnitude(expect["value"])
 
 
-def condition(built: dict[str, Any]) -> float:
+def condition(built: dict[str, Any]) -> float | str:
     """How many times ``eps max(1, |X|)`` a value case's bound is: what its input may
-    amplify a double's rounding by (three significant digits)."""
+    amplify a double's rounding by (three significant digits). Past the largest double
+    (a bound near 1e295 on an answer of a few hundred) it is ``"Infinity"``, as the wire
+    writes an infinity."""
     expect = built["expect"]
-    return float(f"{float(expect['within']) / (_EPS * _magnitude(expect['value'])):.3g}")
+    ratio = float(f"{float(expect['within']) / (_EPS * _magnitude(expect['value'])):.3g}")
+    return "Infinity" if math.isinf(ratio) else ratio
 
 
 def _response(member: Member, implementation: Any, call: Call) -> dict[str, Any]:
@@ -682,7 +692,7 @@ def choose(member: Member, pooled: list[Pooled], bugs: list[Any] | None = None) 
     seeded bugs (each with a ``name`` and an ``implementation``).
     """
     usable = [item for item in pooled if not is_ill_conditioned(item.case)]
-    flagged = len(pooled) - len(usable)
+    apart = [item for item in pooled if is_ill_conditioned(item.case)]
     keep: set[int] = {index for index, item in enumerate(usable) if item.fixed}
     for field, names in (
         ("edges", [edge.name for edge in member.edges]),
@@ -715,7 +725,7 @@ def choose(member: Member, pooled: list[Pooled], bugs: list[Any] | None = None) 
         bugs=tuple(bug.name for bug in bugs),
         caught=tuple(caught),
         value_cases=values,
-        ill_conditioned=flagged,
+        apart=apart,
     )
 
 
