@@ -86,7 +86,8 @@ def log_loss_multi_class(
     return weighted_mean(costs, weight) if normalize else weighted_total(costs, weight)
 
 
-def _halved(score: Approx, scale_by_half: bool) -> Approx:
+def halved(score: Approx, scale_by_half: bool) -> Approx:
+    """``score`` halved where ``scale_by_half`` says: exactly, with its bound."""
     return Approx(score.exact / 2, score.error / 2) if scale_by_half else score
 
 
@@ -105,33 +106,11 @@ def brier_score(
         hit, probability = exact(1.0 if t == positive else 0.0), exact(p)
         miss = (1 - hit) - (1 - probability)
         costs.append(miss * miss + (hit - probability) * (hit - probability))
-    return _halved(weighted_mean(costs, weight), scale_by_half)
-
-
-def brier_multi_class(
-    y_true: Any,
-    y_proba: Any,
-    class_count: int,
-    scale_by_half: bool = False,
-    sample_weight: Any = None,
-) -> Approx:
-    class_count = _inputs.count(class_count, "class_count", 2)
-    scale_by_half = _inputs.flag(scale_by_half, "scale_by_half")
-    truth = _inputs.labels(y_true, "y_true")
-    rows = _inputs.probability_rows(y_proba, len(truth), class_count, "y_proba", "lower than")
-    _inputs.class_indices(truth, class_count, "y_true")
-    weight = _inputs.weights(sample_weight, len(truth))
-    _inputs.nonempty(truth, "y_true")
-    costs = []
-    for label, row in zip(truth.tolist(), rows.tolist(), strict=True):
-        gaps = [exact(1.0 if j == label else 0.0) - exact(p) for j, p in enumerate(row)]
-        costs.append(total(gap * gap for gap in gaps))
-    return _halved(weighted_mean(costs, weight), scale_by_half)
+    return halved(weighted_mean(costs, weight), scale_by_half)
 
 
 EVALUATORS: dict[str, Callable[..., Any]] = {
     "LogLoss.score": log_loss_score,
     "LogLoss.multi_class": log_loss_multi_class,
     "BrierScore.score": brier_score,
-    "BrierScore.multi_class": brier_multi_class,
 }
