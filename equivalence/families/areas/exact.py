@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.arith import Approx, Exactly, exact, nonzero, total
-from equivalence.families.roc_curve.exact import _rates, _walk
+from equivalence.families.roc_curve.exact import rates, walk
 from lodestar.metrics import AveragePrecision, Averaging, MultiClassStrategy, RocAuc, _inputs
 
 __all__ = ["EVALUATORS"]
@@ -31,10 +31,10 @@ def roc_auc(y_true: Any, y_score: Any, pos_label: int = 1, sample_weight: Any = 
 
 
 def _area(y_true: Any, y_score: Any, pos_label: int, sample_weight: Any) -> Any:
-    points = _walk(y_true, y_score, pos_label, sample_weight)
+    points = walk(y_true, y_score, pos_label, sample_weight)
     zero = exact(0)
-    fpr = _rates([zero, *(p[0] for p in points)])
-    tpr = _rates([zero, *(p[1] for p in points)])
+    fpr = rates([zero, *(p[0] for p in points)])
+    tpr = rates([zero, *(p[1] for p in points)])
     if isinstance(fpr[0], Exactly) or isinstance(tpr[0], Exactly):
         return Exactly(math.nan)
     pairs = zip(fpr, fpr[1:], tpr, tpr[1:], strict=False)
@@ -45,7 +45,7 @@ def average_precision(
     y_true: Any, y_score: Any, pos_label: int = 1, sample_weight: Any = None
 ) -> Any:
     AveragePrecision.score(y_true, y_score, pos_label, sample_weight)
-    points = _walk(y_true, y_score, int(pos_label), sample_weight)
+    points = walk(y_true, y_score, int(pos_label), sample_weight)
     positives = points[-1][1]
     recall = [p[1] / positives for p in points] if nonzero(positives) else [exact(1)] * len(points)
     steps: list[Approx] = []
@@ -56,7 +56,7 @@ def average_precision(
     return total(steps).clip(0.0, math.inf)
 
 
-def _mean(values: list[Any], weights: list[Approx] | None) -> Any:
+def mean(values: list[Any], weights: list[Approx] | None) -> Any:
     if weights is None:
         if any(isinstance(value, Exactly) for value in values):
             return Exactly(math.nan)
@@ -88,12 +88,12 @@ def multi_class(*args: Any, **kwargs: Any) -> Any:
         for a, b in itertools.combinations(range(len(classes)), 2):
             both = (truth == classes[a]) | (truth == classes[b])
             two = [_area(truth[both], rows[both, c], classes[c], None) for c in (a, b)]
-            pairs.append(_mean(two, None))
+            pairs.append(mean(two, None))
             shares.append(exact(int(both.sum())) / truth.size)
-        return _mean(pairs, shares if weighted else None)
+        return mean(pairs, shares if weighted else None)
     areas = [_area(truth, rows[:, c], label, weight) for c, label in enumerate(classes)]
     if not weighted:
-        return _mean(areas, None)
+        return mean(areas, None)
     ws = [1.0] * truth.size if weight is None else weight.tolist()
     totals = [
         total(exact(w) for w, t in zip(ws, truth.tolist(), strict=True) if t == label)
@@ -101,7 +101,7 @@ def multi_class(*args: Any, **kwargs: Any) -> Any:
     ]
     if abs(float(total(totals).exact)) <= 1e-08:
         return exact(0)
-    return _mean(areas, totals)
+    return mean(areas, totals)
 
 
 EVALUATORS: dict[str, Callable[..., Any]] = {

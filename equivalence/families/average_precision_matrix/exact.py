@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.arith import Approx, exact, total
-from equivalence.families.areas.exact import _mean, average_precision
+from equivalence.families.areas.exact import average_precision, mean
 from lodestar.metrics import AveragePrecision, Averaging, _inputs
 from lodestar.metrics._label_matrix import label_matrix
 
@@ -58,7 +58,7 @@ def score(
         return average_precision(relevant.ravel().tolist(), scores.ravel().tolist(), 1, repeated)
     each = per_label(y_true, y_score, label_count, sample_weight)
     if mode is Averaging.MACRO:
-        return _mean(each, None)
+        return mean(each, None)
     ws = [1.0] * len(relevant) if weight is None else weight
     totals: list[Approx] = [
         total(exact(w) for w, r in zip(ws, relevant[:, c].tolist(), strict=True) if r)
@@ -66,7 +66,7 @@ def score(
     ]
     if abs(float(total(totals).exact)) <= 1e-08:
         return exact(0)
-    return _mean(each, totals)
+    return mean(each, totals)
 
 
 EVALUATORS: dict[str, Callable[..., Any]] = {

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.arith import Approx, Exactly, exact, total
-from equivalence.families.mcc.exact import _sqrt
+from equivalence.families.mcc.exact import square_root
 from lodestar.metrics.clustering._counting import labellings
 
 __all__ = ["EVALUATORS"]
@@ -27,7 +27,7 @@ _EPSILON = float(np.finfo(np.float64).eps)
 _FIELDS = ("different_in_both", "same_in_predicted_only", "same_in_true_only", "same_in_both")
 
 
-def _table(
+def contingency_table(
     labels_true: Any, labels_pred: Any
 ) -> tuple[int, Counter[Any], Counter[Any], Counter[Any]]:
     truth, predicted = (side.tolist() for side in labellings(labels_true, labels_pred))
@@ -40,7 +40,7 @@ def _table(
 
 
 def _pairs(labels_true: Any, labels_pred: Any) -> tuple[int, int, int, int]:
-    n, cells, rows, columns = _table(labels_true, labels_pred)
+    n, cells, rows, columns = contingency_table(labels_true, labels_pred)
     both = sum(c * c for c in cells.values())
     true_sq, pred_sq = (sum(c * c for c in side.values()) for side in (rows, columns))
     return n * n - true_sq - pred_sq + both, pred_sq - both, true_sq - both, both - n
@@ -71,7 +71,9 @@ def adjusted_rand(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
     return 2 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn))
 
 
-def _information(n: int, cells: Counter[Any], rows: Counter[Any], columns: Counter[Any]) -> Approx:
+def information_of_cells(
+    n: int, cells: Counter[Any], rows: Counter[Any], columns: Counter[Any]
+) -> Approx:
     """The mutual information, ``0`` held exactly for one label on a side."""
     if len(rows) <= 1 or len(columns) <= 1:
         return exact(0)
@@ -90,7 +92,7 @@ def _information(n: int, cells: Counter[Any], rows: Counter[Any], columns: Count
     return total(terms).clip(0.0, float("inf")) if terms else exact(0)
 
 
-def _entropy(counts: Counter[Any], n: int) -> Approx:
+def entropy(counts: Counter[Any], n: int) -> Approx:
     if len(counts) <= 1:
         return exact(0)
     log_n = exact(n).log()
@@ -103,17 +105,17 @@ def _held(value: Approx) -> Approx | Exactly:
 
 
 def mutual_information(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
-    return _held(_information(*_table(labels_true, labels_pred)))
+    return _held(information_of_cells(*contingency_table(labels_true, labels_pred)))
 
 
 def _homogeneity_completeness(labels_true: Any, labels_pred: Any) -> tuple[Approx, Approx]:
-    n, cells, rows, columns = _table(labels_true, labels_pred)
+    n, cells, rows, columns = contingency_table(labels_true, labels_pred)
     if n == 0:
         return exact(1), exact(1)
-    information = _information(n, cells, rows, columns)
+    information = information_of_cells(n, cells, rows, columns)
     return tuple(  # type: ignore[return-value]
         information / h if len(side) > 1 else exact(1)
-        for side, h in ((rows, _entropy(rows, n)), (columns, _entropy(columns, n)))
+        for side, h in ((rows, entropy(rows, n)), (columns, entropy(columns, n)))
     )
 
 
@@ -133,22 +135,22 @@ def v_measure(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
 
 
 def normalized(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
-    n, cells, rows, columns = _table(labels_true, labels_pred)
+    n, cells, rows, columns = contingency_table(labels_true, labels_pred)
     if len(rows) == len(columns) <= 1:
         return Exactly(1.0)
-    information = _information(n, cells, rows, columns)
+    information = information_of_cells(n, cells, rows, columns)
     if information.exact == 0 and information.error == 0:
         return Exactly(0.0)
-    return _held(information / ((_entropy(rows, n) + _entropy(columns, n)) / 2))
+    return _held(information / ((entropy(rows, n) + entropy(columns, n)) / 2))
 
 
 def fowlkes_mallows(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
-    n, cells, rows, columns = _table(labels_true, labels_pred)
+    n, cells, rows, columns = contingency_table(labels_true, labels_pred)
     tk = sum(c * c for c in cells.values()) - n
     if tk == 0:
         return Exactly(0.0)
     pk, qk = (sum(c * c for c in side.values()) - n for side in (columns, rows))
-    return _held(_sqrt(exact(tk) / exact(pk)) * _sqrt(exact(tk) / exact(qk)))
+    return _held(square_root(exact(tk) / exact(pk)) * square_root(exact(tk) / exact(qk)))
 
 
 EVALUATORS: dict[str, Callable[..., Any]] = {

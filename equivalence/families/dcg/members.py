@@ -25,7 +25,7 @@ __all__ = ["DCG", "MEMBERS", "NDCG"]
 Rows = np.ndarray[Any, Any]
 
 
-def _rows(value: Any, width: int | None) -> Rows:
+def as_rows(value: Any, width: int | None) -> Rows:
     """A flat or 2-D argument as rows of ``width``, its dtype kept; or a ``ValueError``."""
     array = np.asarray(value)
     if (width or 0) < 1 or array.ndim not in (1, 2) or array.shape[1:] not in ((), (width,)):
@@ -38,7 +38,7 @@ def _parsed(v: View) -> tuple[Rows, Rows] | None:
     reads as ``None``) where lodestar refuses them for their shape or values."""
     if (v.classes or 0) < 2:
         return None
-    truth, ranked = (_rows(v.array(i), v.classes) for i in (0, 1))
+    truth, ranked = (as_rows(v.array(i), v.classes) for i in (0, 1))
     if {truth.dtype.kind, ranked.dtype.kind} - set("iuf") or truth.shape != ranked.shape:
         return None
     truth, ranked = truth.astype(np.float64), ranked.astype(np.float64)
@@ -91,11 +91,11 @@ def _boolean_argument(v: View) -> bool:
     return isinstance(v["k"], (bool, np.bool_)) or isinstance(v["log_base"], (bool, np.bool_))
 
 
-def _wrong_size(v: View) -> bool:
+def wrong_size(v: View) -> bool:
     if (v.classes or 0) < 2 or all(v.array(i).size == 0 for i in (0, 1)):
         return False
     try:
-        return bool(_rows(v.array(0), v.classes).shape != _rows(v.array(1), v.classes).shape)
+        return bool(as_rows(v.array(0), v.classes).shape != as_rows(v.array(1), v.classes).shape)
     except ValueError:
         return True
 
@@ -123,7 +123,7 @@ def _oracle(v: View, fixed_order: bool = False) -> float:
     """
     from sklearn.metrics import dcg_score, ndcg_score
 
-    truth, scores = (_rows(value, v.classes) for value in v.args[:2])
+    truth, scores = (as_rows(value, v.classes) for value in v.args[:2])
     if fixed_order:
         ranks = np.empty(scores.shape)
         for row, values in enumerate(scores.tolist()):
@@ -263,7 +263,7 @@ EDGES = (
     *shared.edges("negative_weight", "zero_sum_weight"),
     Edge("two_d", "a block given as a 2-D array", lambda v: v.two_d),
     Edge("empty", "no document at all", lambda v: all(v.array(i).size == 0 for i in (0, 1))),
-    Edge("wrong_size", "blocks that are not equal rows of label_count", _wrong_size),
+    Edge("wrong_size", "blocks that are not equal rows of label_count", wrong_size),
     Edge("label_count_below_two", "label_count of 0 or 1", lambda v: v["label_count"] in (0, 1)),
     Edge("wrong_weight_length", "a weight vector of the wrong length", _wrong_weight_length),
     *shared.edges("non_finite"),

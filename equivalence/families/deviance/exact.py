@@ -25,7 +25,7 @@ from typing import Any
 import mpmath
 
 from equivalence.arith import PRECISION, Approx, Refuses, U, exact, nonzero
-from equivalence.families.pinball.exact import _policy
+from equivalence.families.pinball.exact import policy
 from equivalence.families.probability.exact import weighted_mean
 from lodestar.metrics import D2Tweedie, TweedieDeviance, ZeroDivision
 from lodestar.metrics.regression import _outputs
@@ -109,7 +109,7 @@ def d2(
         if "undefined" not in str(error) or len(truth) < 2:
             raise
     if len(truth) < 2:
-        return _policy(zero_division)
+        return policy(zero_division)
     model = _mean(truth, [exact(p) for p in predicted], float(power), weight)
     average = weighted_mean([exact(t) for t in truth], weight)
     baseline = _mean(truth, [average] * len(truth), float(power), weight)

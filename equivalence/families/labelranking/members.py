@@ -16,7 +16,7 @@ import numpy as np
 
 from equivalence import shared
 from equivalence.draw import primitives
-from equivalence.families.dcg.members import _rows, _wrong_size
+from equivalence.families.dcg.members import as_rows, wrong_size
 from equivalence.model import Call, Divergence, Edge, Member, Tolerance
 from equivalence.view import View
 from lodestar.metrics import CoverageError, LabelRankingAveragePrecision, LabelRankingLoss
@@ -29,7 +29,7 @@ Rows = np.ndarray[Any, Any]
 def _parsed(v: View) -> tuple[Rows, Rows] | None:
     """The relevance (as booleans) and the scores as rows, or ``None`` (or a raise, which
     ``View.derived`` reads as ``None``) where lodestar refuses them for shape or values."""
-    truth, ranked = (_rows(v.array(i), v.classes) for i in (0, 1))
+    truth, ranked = (as_rows(v.array(i), v.classes) for i in (0, 1))
     if truth.dtype.kind not in "biuf" or ranked.dtype.kind not in "iuf":
         return None
     if truth.shape != ranked.shape or not truth.size or not np.isfinite(ranked).all():
@@ -91,7 +91,7 @@ def _oracle(function: str) -> Callable[[View], float]:
     def ask(v: View) -> float:
         from sklearn import metrics
 
-        truth, scores = (_rows(value, v.classes) for value in v.args[:2])
+        truth, scores = (as_rows(value, v.classes) for value in v.args[:2])
         return float(getattr(metrics, function)(truth, scores, sample_weight=v.weight))
 
     return ask
@@ -200,7 +200,7 @@ EDGES = (
         lambda v: any(v.array(i).ndim == 2 for i in (0, 1)),
     ),
     Edge("empty", "no label at all", lambda v: all(v.array(i).size == 0 for i in (0, 1))),
-    Edge("wrong_size", "matrices that are not equal rows of label_count", _wrong_size),
+    Edge("wrong_size", "matrices that are not equal rows of label_count", wrong_size),
     Edge("wrong_weight_length", "a weight vector of the wrong length", _weight_length_wrong),
     *shared.edges("non_finite"),
     Edge("not_binary", "a label matrix holding a number other than 0 and 1", _not_binary),

@@ -16,7 +16,7 @@ import mpmath
 import numpy as np
 
 from equivalence.arith import LOG_ULPS, PRECISION, Approx, Refuses, U, nonzero, total
-from equivalence.families.variance.exact import Leaf, _average
+from equivalence.families.variance.exact import Leaf, outputs_average
 from lodestar.metrics.regression import _outputs, log_error
 
 __all__ = ["EVALUATORS"]
@@ -73,7 +73,7 @@ def _evaluate(root: bool, reduce: bool) -> Callable[..., Any]:
         flat = np.ravel(
             np.asarray(output_weights if output_weights is not None else [], dtype=float)
         )
-        return _average(errors, [Approx.of(float(w)) for w in flat] if flat.size else None)
+        return outputs_average(errors, [Approx.of(float(w)) for w in flat] if flat.size else None)
 
     return evaluate
 

@@ -39,7 +39,7 @@ __all__ = ["EVALUATORS"]
 _VALUE = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0, ZeroDivision.NAN: math.nan}
 
 
-def _sqrt(value: Approx) -> Approx:
+def square_root(value: Approx) -> Approx:
     """``√value`` for a positive ``value`` whose sign no rounding changes."""
     with mpmath.workprec(PRECISION):
         exact = value.exact
@@ -78,7 +78,7 @@ def score(
         return ANY
     if product.exact < 0:
         return Exactly(math.nan)
-    return covariance / _sqrt(product)
+    return covariance / square_root(product)
 
 
 EVALUATORS: dict[str, Callable[..., Any]] = {

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from equivalence.arith import ANY, Approx, U
-from equivalence.families.variance.exact import Leaf, _average
+from equivalence.families.variance.exact import Leaf, outputs_average
 from lodestar.metrics.regression import _outputs
 
 __all__ = ["EVALUATORS"]
@@ -80,7 +80,7 @@ def _evaluate(reduce: bool) -> Callable[..., Any]:
         if not reduce:
             return medians
         flat = np.ravel(np.asarray(output_weights if output_weights is not None else []))
-        return _average(medians, [Approx.of(float(w)) for w in flat] if flat.size else None)
+        return outputs_average(medians, [Approx.of(float(w)) for w in flat] if flat.size else None)
 
     return evaluate
 

@@ -25,7 +25,7 @@ from typing import Any
 import mpmath
 
 from equivalence.arith import LOG_ULPS, PRECISION, Approx, Exactly, U, exact, total
-from equivalence.families.clustering.exact import _entropy, _information, _table
+from equivalence.families.clustering.exact import contingency_table, entropy, information_of_cells
 
 __all__ = ["EVALUATORS", "LGAMMA_ULPS"]
 
@@ -76,7 +76,7 @@ def _pushed(value: Approx) -> Approx:
 
 
 def adjusted(labels_true: Any, labels_pred: Any) -> Approx | Exactly:
-    n, cells, rows, columns = _table(labels_true, labels_pred)
+    n, cells, rows, columns = contingency_table(labels_true, labels_pred)
     if len(rows) == len(columns) <= 1:
         return Exactly(1.0)
     if len(rows) == 1 or len(columns) == 1:
@@ -97,10 +97,10 @@ def _adjusted(
     cells = Counter({(i, i): c for i, (_, _, c) in enumerate(shape)})
     of_row = Counter({i: a for i, (a, _, _) in enumerate(shape)})
     of_column = Counter({i: b for i, (_, b, _) in enumerate(shape)})
-    information = _information(n, cells, of_row, of_column)
+    information = information_of_cells(n, cells, of_row, of_column)
     expected = _expected(n, list(rows), list(columns))
     named_rows, named_columns = Counter(dict(enumerate(rows))), Counter(dict(enumerate(columns)))
-    normalizer = (_entropy(named_rows, n) + _entropy(named_columns, n)) / 2
+    normalizer = (entropy(named_rows, n) + entropy(named_columns, n)) / 2
     denominator = _pushed(normalizer - expected)
     if denominator.exact == 0:
         return Approx(Fraction(0), math.inf)

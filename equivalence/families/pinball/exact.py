@@ -30,7 +30,7 @@ from typing import Any
 from equivalence.arith import ANY, Ambiguous, Approx, Exactly, U, exact, nonzero
 from equivalence.families.median.exact import EPSILON
 from equivalence.families.probability.exact import weighted_mean
-from equivalence.families.regression.exact import _reduce
+from equivalence.families.regression.exact import reduce_outputs
 from lodestar.metrics import D2AbsoluteError, D2Pinball, PinballLoss, ZeroDivision
 from lodestar.metrics.regression import _outputs
 
@@ -113,7 +113,7 @@ def _d2(truth: list[float], predicted: list[float], alpha: float, weight: Any) -
     return exact(1.0) - model / constant
 
 
-def _policy(zero_division: Any) -> Exactly:
+def policy(zero_division: Any) -> Exactly:
     value = {ZeroDivision.ZERO: 0.0, ZeroDivision.ONE: 1.0}.get(zero_division, math.nan)
     return Exactly(value)
 
@@ -127,7 +127,7 @@ def _evaluators(name: str, member: Any, d2: bool, alpha: bool = True) -> dict[st
         count, weight = given.get("output_count", 1), given.get("sample_weight")
         truth, predicted, weight = _columns(y_true, y_pred, count, weight)
         if d2 and len(truth[0]) < 2:
-            return [_policy(given.get("zero_division", ZeroDivision.NAN))] * len(truth)
+            return [policy(given.get("zero_division", ZeroDivision.NAN))] * len(truth)
         if d2:
             return [_d2(t, p, quantile, weight) for t, p in zip(truth, predicted, strict=True)]
         return [
@@ -149,7 +149,7 @@ def _evaluators(name: str, member: Any, d2: bool, alpha: bool = True) -> dict[st
         if any(isinstance(v, Exactly) and math.isnan(v.value) for v in found):
             return Exactly(math.nan)
         found = [exact(v.value) if isinstance(v, Exactly) else v for v in found]
-        return _reduce(found, given.get("output_weights"))
+        return reduce_outputs(found, given.get("output_weights"))
 
     return {f"{name}.score": score, f"{name}.per_output": per_output}
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from equivalence.arith import Ambiguous, Approx, Exactly, exact
-from equivalence.families.roc_curve.exact import _walk
+from equivalence.families.roc_curve.exact import walk
 from lodestar.metrics import DetCurve, PrecisionRecallCurve
 
 __all__ = ["EVALUATORS"]
@@ -84,7 +84,7 @@ def _evaluator(curve: Callable[..., Any], finish: Callable[[Points], Any], infin
     ) -> Any:
         # lodestar's own checks refuse what the contract refuses
         curve(y_true, y_score, pos_label, sample_weight, drop_intermediate)
-        points = _walk(y_true, y_score, int(pos_label), sample_weight)
+        points = walk(y_true, y_score, int(pos_label), sample_weight)
         if infinite:
             points = [(exact(0), exact(0), math.inf), *points]
         if drop_intermediate:

@@ -82,7 +82,7 @@ def _per_output(
     ]
 
 
-def _reduce(per_output: list[Approx], output_weights: Any) -> Approx:
+def reduce_outputs(per_output: list[Approx], output_weights: Any) -> Approx:
     if output_weights is None or len(output_weights) == 0:
         return total(per_output) / exact(len(per_output))
     weights = [exact(float(w)) for w in output_weights]
@@ -107,7 +107,9 @@ def _evaluators(
         output_weights: Any = None,
     ) -> Approx:
         member.score(y_true, y_pred, output_count, sample_weight, output_weights)
-        return _reduce(per_output(y_true, y_pred, output_count, sample_weight), output_weights)
+        return reduce_outputs(
+            per_output(y_true, y_pred, output_count, sample_weight), output_weights
+        )
 
     return {f"{name}.score": score, f"{name}.per_output": per_output}
 

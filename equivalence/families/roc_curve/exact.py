@@ -20,7 +20,7 @@ from lodestar.metrics import RocCurve, _inputs
 __all__ = ["EVALUATORS"]
 
 
-def _walk(y_true: Any, y_score: Any, pos_label: int, sample_weight: Any) -> Any:
+def walk(y_true: Any, y_score: Any, pos_label: int, sample_weight: Any) -> Any:
     truth = _inputs.labels(y_true, "y_true").tolist()
     score = [float(s) for s in _inputs._finite_floats(y_score, "y_score").tolist()]
     weight = _inputs.weights(sample_weight, len(truth))
@@ -41,7 +41,7 @@ def _bends(counts: list[Approx], i: int) -> bool:
     return nonzero((counts[i + 1] - counts[i]) - (counts[i] - counts[i - 1]))
 
 
-def _rates(counts: list[Approx]) -> list[Any]:
+def rates(counts: list[Approx]) -> list[Any]:
     last = counts[-1]
     if not nonzero(last) or last.exact < 0:
         return [Exactly(math.nan)] * len(counts)
@@ -59,15 +59,15 @@ def compute(
 ) -> list[list[Any]]:
     # lodestar's own checks refuse what the contract refuses
     RocCurve.compute(y_true, y_score, pos_label, sample_weight, drop_intermediate)
-    points = _walk(y_true, y_score, int(pos_label), sample_weight)
+    points = walk(y_true, y_score, int(pos_label), sample_weight)
     fps, tps = [p[0] for p in points], [p[1] for p in points]
     if drop_intermediate and len(points) > 2:
         inside = range(1, len(points) - 1)
         keep = [0, *(i for i in inside if _bends(fps, i) or _bends(tps, i)), len(points) - 1]
         points = [points[i] for i in keep]
     zero = exact(0)
-    fpr = _rates([zero, *(p[0] for p in points)])
-    tpr = _rates([zero, *(p[1] for p in points)])
+    fpr = rates([zero, *(p[0] for p in points)])
+    tpr = rates([zero, *(p[1] for p in points)])
     return [fpr, tpr, [Exactly(math.inf), *(Exactly(p[2]) for p in points)]]
 
 

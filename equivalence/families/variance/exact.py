@@ -81,7 +81,7 @@ def _score(numerator: Approx, denominator: Approx, force_finite: bool) -> Leaf:
     return ANY
 
 
-def _average(scores: Sequence[Leaf], weights: Sequence[Approx] | None) -> Leaf:
+def outputs_average(scores: Sequence[Leaf], weights: Sequence[Approx] | None) -> Leaf:
     """The scores' mean, or their weighted mean."""
     if any(isinstance(s, Approx) and s.unbounded for s in scores):
         return ANY
@@ -121,16 +121,16 @@ def _evaluate(centred: bool, reduce: str) -> Callable[..., Any]:
         if reduce == "score":
             flat = np.ravel(np.asarray(weights if weights is not None else [], dtype=float))
             lifted = [Approx.of(float(w)) for w in flat] if flat.size else None
-            return _average(scores, lifted)
+            return outputs_average(scores, lifted)
         variances = [d for _, d in parts]
         try:
             if not any(nonzero(d) for d in variances):
-                return _average(scores, None)
+                return outputs_average(scores, None)
             if not nonzero(total(variances)):
                 raise Refuses("variances sum to zero")
         except Ambiguous:
             return ANY
-        return _average(scores, variances)
+        return outputs_average(scores, variances)
 
     return evaluate
 
