@@ -25,6 +25,11 @@ TOPK = f"{shlex.quote(sys.executable)} {shlex.quote(str(HERE / 'port_topk.py'))}
 BUDGET = ["--seed", "3", "--max-examples", "80", "--timeout", "20"]
 
 
+def _proto(mode: str) -> list[str]:
+    """``check Accuracy.score`` of the protocol-2 test port misbehaving as ``mode`` says."""
+    return ["check", "Accuracy.score", "--command", f"{PROTO} {mode}", "--protocol", "2"]
+
+
 @pytest.mark.parametrize("protocol", ["1", "2"])
 def test_the_example_port_conforms_under_both_protocols(
     protocol: str, capsys: pytest.CaptureFixture[str]
@@ -45,7 +50,7 @@ def test_a_member_the_port_does_not_name_is_not_implemented_not_failed(
 
 
 def test_an_answer_out_of_step_is_the_ports_fault(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} wrong-seq", "--protocol", "2"]
+    argv = _proto("wrong-seq")
     assert main([*argv, *BUDGET]) == 1
     assert "answered seq 2 to the request of seq 3" in capsys.readouterr().err
 
@@ -53,7 +58,7 @@ def test_an_answer_out_of_step_is_the_ports_fault(capsys: pytest.CaptureFixture[
 def test_a_start_answered_with_something_else_is_the_ports_fault(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} bad-start", "--protocol", "2"]
+    argv = _proto("bad-start")
     assert main([*argv, *BUDGET]) == 1
     assert "not a start" in capsys.readouterr().err
 
@@ -62,7 +67,7 @@ def test_skipped_calls_are_counted_listed_and_fail_under_strict(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     report = tmp_path / "report.json"
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} skip-weighted", "--protocol", "2"]
+    argv = _proto("skip-weighted")
     assert main([*argv, *BUDGET, "--json", str(report)]) == 0
     out = capsys.readouterr().out
     assert "calls: weights are not ported yet (https://example.invalid/7)" in out
@@ -73,7 +78,7 @@ def test_skipped_calls_are_counted_listed_and_fail_under_strict(
 
 
 def test_an_errored_answer_is_a_crash_not_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} errored", "--protocol", "2"]
+    argv = _proto("errored")
     assert main([*argv, *BUDGET]) == 1
     out = capsys.readouterr().out
     assert "raised PortErrored" in out and "IndexError in weights()" in out
@@ -98,7 +103,7 @@ def test_a_protocol_2_ports_counterexample_replays_as_pasted(
     # proto_port.py speaks protocol 2 alone: a bare request line ends it with status 3, so
     # a counterexample pasted as protocol 1's echo could never fail again.
     report = tmp_path / "report.json"
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} {mode}", "--protocol", "2"]
+    argv = _proto(mode)
     assert main([*argv, *BUDGET, "--shrink-seconds", "10", "--json", str(report)]) == 1
     out = capsys.readouterr().out
     assert "Counterexample, replayed as pasted and failing again:" in out
@@ -138,7 +143,7 @@ def test_the_ports_start_is_recorded_and_printed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     report = tmp_path / "report.json"
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} good", "--protocol", "2"]
+    argv = _proto("good")
     assert main([*argv, *BUDGET, "--json", str(report)]) == 0
     assert "\n  port:     proto 0 (Python)\n" in capsys.readouterr().out
     written = json.loads(report.read_text())
@@ -149,7 +154,7 @@ def test_a_start_that_does_not_name_its_language_is_the_ports_fault(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     report = tmp_path / "report.json"
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} no-language", "--protocol", "2"]
+    argv = _proto("no-language")
     assert main([*argv, *BUDGET, "--json", str(report)]) == 1
     assert "the port answered a start that names no language" in capsys.readouterr().err
     written = json.loads(report.read_text())
@@ -162,7 +167,7 @@ def test_an_errored_answer_that_is_not_a_string_is_the_ports_fault(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     report = tmp_path / "report.json"
-    argv = ["check", "Accuracy.score", "--command", f"{PROTO} errored-object", "--protocol", "2"]
+    argv = _proto("errored-object")
     assert main([*argv, *BUDGET, "--json", str(report)]) == 1
     assert "answered an errored whose message is not a string" in capsys.readouterr().err
     assert json.loads(report.read_text())["port_failure"]["fault"] == "neither"
