@@ -17,15 +17,22 @@ from lodestar.metrics import MatthewsCorrelation
 
 
 def mcc_with_32_bit_counts(*args: Any, **kwargs: Any) -> float:
-    """MatthewsCorrelation.score, its unweighted counts and their products in int32."""
+    """MatthewsCorrelation.score, its unweighted counts and their products in int32 (where
+    ``labels``, if given, names every label of the data; the answer does not depend on
+    their order)."""
     answer = MatthewsCorrelation.score(*args, **kwargs)
     bound = SIGNATURE.bind(*args, **kwargs).arguments
-    plain = all(bound.get(name) is None for name in ("labels", "sample_weight", "cm"))
+    plain = all(bound.get(name) is None for name in ("sample_weight", "cm"))
     if not plain or not np.isfinite(answer):
         return answer
     truth = np.asarray(bound["y_true"]).astype(np.int64)
     predicted = np.asarray(bound["y_pred"]).astype(np.int64)
     classes = np.union1d(truth, predicted)
+    if bound.get("labels") is not None:
+        named = np.unique(np.asarray(bound["labels"]).astype(np.int64))
+        if not np.isin(classes, named).all():
+            return answer
+        classes = named
     cells = np.zeros((len(classes), len(classes)), dtype=np.int32)
     np.add.at(cells, (np.searchsorted(classes, truth), np.searchsorted(classes, predicted)), 1)
     with np.errstate(all="ignore"):
@@ -102,3 +109,28 @@ def test_a_call_whose_first_argument_has_no_length_holds_no_samples() -> None:
         assert samples_of(member, Call((first, [0, 1]), {})) == 0
     assert samples_of(member, Call(([0, 1, 1], [0, 1]), {})) == 3
     assert samples_of(member, Call((np.zeros((4, 2)), [0, 1]), {})) == 4
+
+
+def test_repeating_a_valid_call_keeps_every_per_sample_argument_in_step() -> None:
+    # a flat first argument (a label matrix of label_count columns, a regression's targets of
+    # output_count) holds several entries a sample; its sample weights, features or score
+    # block are repeated with it, and nothing per label or per output is
+    import warnings
+
+    from equivalence.arguments import role_of
+    from equivalence.bysample import per_sample, tiled
+
+    for member in REGISTRY.values():
+        if member.example is None or member.name in large.SMALL_ONLY:
+            continue
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            member.implementation(*member.example.args, **member.example.kwargs)
+            bigger = tiled(member, member.example, 3)
+            assert bigger is not None, member.name
+            member.implementation(*bigger.args, **bigger.kwargs)  # refused if out of step
+        assert samples_of(member, bigger) == 3 * samples_of(member, member.example)
+        named = per_sample(member, member.example)
+        assert "output_weights" not in named, member.name
+        roles = {name: role_of(member, name) for name in named}
+        assert not {"label_list", "count", "flag", "label", None} & set(roles.values()), roles
