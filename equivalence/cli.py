@@ -1165,7 +1165,7 @@ def add_commands(commands: Any) -> None:
 
     vectors_parser = commands.add_parser(
         "vectors",
-        help="export test vectors (lodestar-vectors/2) for ports that cannot run Python",
+        help="export test vectors (lodestar-vectors/3) for ports that cannot run Python",
         description="Writes DIR/<member>.jsonl for each member (a header line, then one case "
         "a line), DIR/index.json and DIR/provenance.json. Two exports are byte-identical, on "
         "any CPU. See docs/porting.md.",

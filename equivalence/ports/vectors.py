@@ -3,7 +3,7 @@
 For test suites in languages that cannot run Python. Each member gets
 ``DIR/<member>.jsonl`` (named as the equivalence table names it). Line 1 is the header::
 
-    {"format": "lodestar-vectors/2", "suite": "2.2.0", "member": ..., "csharp": ...,
+    {"format": "lodestar-vectors/3", "suite": "3.0.0", "member": ..., "csharp": ...,
      "cases": N, "digest": SHA-256 of the N case lines}
 
 and every other line one case, the arguments in the wire encoding of
@@ -14,6 +14,9 @@ and every other line one case, the arguments in the wire encoding of
     {"id": ..., "arguments": {...}, "expect": {"error": "ArgumentError"},
      "edges": [...], "divergences": [...]}
 
+A large-count case (:func:`large_case`) adds ``"repeat": {"times": T, "arguments":
+[...]}`` after its arguments (:data:`LARGE_KEYS`): the call is made with each argument
+named written ``T`` times over, end to end (:func:`repeated`).
 ``id`` is derived from the member and the arguments (:func:`case_id`). ``DIR/index.json``
 lists the files, their counts and digests; ``DIR/provenance.json`` the versions that made
 them, which no byte of the files depends on.
@@ -24,7 +27,8 @@ booleans and ``null`` must be equal); it meets a refusal case when it refuses wi
 error of that family (:func:`meets`).
 
 The cases are the member's example call, the boundary calls (:func:`boundary_calls`: its
-bad-input cells, labels at the int64 limits, empty output weights), then calls drawn from
+bad-input cells, labels at the int64 limits, empty output weights), the example made large
+(:func:`large_calls`: 70,000 samples and more), then calls drawn from
 the same strategies as
 ``run``, a share per scenario, from a fixed seed; calls that JSON cannot carry are left
 out, as are repeated ones. Every declared edge must be present, or the export fails,
@@ -56,7 +60,9 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from equivalence import profiles
 from equivalence.arguments import bound_arguments, role_of
 from equivalence.arith import Ambiguous, Approx, Exactly
+from equivalence.bysample import per_sample, samples_of, tiled
 from equivalence.exact import evaluator
+from equivalence.large import SAMPLES, SMALL_ONLY
 from equivalence.malformed import base_call, cells, parameters, with_argument
 from equivalence.model import Call, Member, Refusal, Value, distance
 from equivalence.mutants import MUTANTS
@@ -70,6 +76,8 @@ __all__ = [
     "DEFAULT_CASES",
     "DEFAULT_SEED",
     "FORMAT",
+    "LARGE_KEYS",
+    "NO_LARGE",
     "SUITE",
     "boundary_calls",
     "case_id",
@@ -77,19 +85,23 @@ __all__ = [
     "draw_calls",
     "export",
     "header",
+    "large_calls",
     "lines",
     "meets",
     "provenance",
     "reference",
+    "repeated",
     "write_index",
 ]
 
-FORMAT = "lodestar-vectors/2"
+FORMAT = "lodestar-vectors/3"
 #: The suite's version (semver): its major goes up whenever the rules for judging a case
 #: change, its minor when the cases chosen change or their bounds are tightened.
-SUITE = "2.2.0"
+SUITE = "3.0.0"
 #: The keys of a case, in the order they are written (a reader need not rely on it).
 CASE_KEYS = ("id", "arguments", "expect", "edges", "divergences")
+#: Where a large-count case adds ``repeat``: right after ``arguments``.
+LARGE_KEYS = ("id", "arguments", "repeat", "expect", "edges", "divergences")
 #: The keys an ill-conditioned case adds after them (``vectors --ill-conditioned``).
 ILL_CONDITIONED_KEYS = ("ill_conditioned", "condition")
 DEFAULT_SEED = 0
@@ -102,6 +114,8 @@ ROUNDS = 10
 BUG_ROUNDS = 5
 #: Significant digits an expected number is written with (see :func:`reference`).
 DIGITS = 12
+#: Significant digits of a large-count case's expected numbers (see :func:`large_case`).
+LARGE_DIGITS = 10
 _EPS = sys.float_info.epsilon
 
 
@@ -118,13 +132,13 @@ def _lodestar(member: Member, call: Call) -> tuple[Any, BaseException | None]:
                 return None, error
 
 
-def _rounded(value: Any) -> Any:
+def _rounded(value: Any, digits: int = DIGITS) -> Any:
     if isinstance(value, float):
-        return float(f"{value:.{DIGITS}g}") if math.isfinite(value) else value
+        return float(f"{value:.{digits}g}") if math.isfinite(value) else value
     if isinstance(value, list):
-        return [_rounded(item) for item in value]
+        return [_rounded(item, digits) for item in value]
     if isinstance(value, dict):
-        return {key: _rounded(item) for key, item in value.items()}
+        return {key: _rounded(item, digits) for key, item in value.items()}
     return value
 
 
@@ -286,14 +300,15 @@ def reference(member: Member, call: Call) -> tuple[Any, float]:
     return _with_bound(member, call, _rounded(wire.encode_result(member, result)))
 
 
-def _with_bound(member: Member, call: Call, value: Any) -> tuple[Any, float]:
-    """A wire-encoded value rounded to 12 digits and the bound :func:`reference` gives it."""
+def _with_bound(member: Member, call: Call, value: Any, digits: int = DIGITS) -> tuple[Any, float]:
+    """A wire-encoded value rounded to ``digits`` digits and the bound :func:`reference`
+    gives it."""
     if isinstance(value, str):
         return value, 0.0
     largest = max(_leaves(value, floats_only=True), default=0.0)
     inputs = _numeric_inputs(member, call)
     magnitude = max(1.0, largest, max(inputs, default=0.0))
-    rounding = 0.5 * 10.0 ** (1 - DIGITS) * largest
+    rounding = 0.5 * 10.0 ** (1 - digits) * largest
     arithmetic = 64 * (len(inputs) + 2) * _EPS * magnitude * _cancellation(member, call)
     within = float(f"{rounding + arithmetic:.3g}")
     return value, within
@@ -349,12 +364,67 @@ def case(member: Member, call: Call) -> dict[str, Any] | None:
     }
 
 
-def case_id(member: Member, arguments: dict[str, Any]) -> str:
+def large_case(member: Member, small: Call, times: int) -> dict[str, Any] | None:
+    """The large-count case of ``small``, its samples repeated ``times`` times: written as
+    ``small``'s arguments and a ``repeat`` naming those repeated (:func:`repeated`), and
+    judged on the call they make. ``None`` where JSON cannot carry ``small`` or lodestar
+    does not answer the large call.
+
+    Its ``X`` is lodestar's answer to the large call, every number rounded to
+    :data:`LARGE_DIGITS` significant digits, not the exact result (exact arithmetic over
+    70,000 samples takes minutes for some members): fewer digits than other cases', so
+    that the last bits a CPU's kernels decide over that many terms do not reach the
+    written value. ``E`` is :func:`reference`'s derived bound, with the rounding to
+    :data:`LARGE_DIGITS` in it.
+    """
+    small = view_of(member, small)
+    if wire.unsendable(member, small) is not None:
+        return None
+    big = tiled(member, small, times)
+    if big is None:
+        return None
+    big = view_of(member, big)
+    result, error = _lodestar(member, big)
+    if error is not None:
+        return None
+    arguments = wire.request(member, small)["arguments"]
+    repeat = {"times": times, "arguments": per_sample(member, small)}
+    if repeated(arguments, repeat) != wire.request(member, big)["arguments"]:
+        raise AssertionError(f"{member.name}: a repeat that does not make the call judged")
+    encoded = _rounded(wire.encode_result(member, result), LARGE_DIGITS)
+    value, within = _with_bound(member, big, encoded, LARGE_DIGITS)
+    return {
+        "id": case_id(member, arguments, repeat),
+        "arguments": arguments,
+        "repeat": repeat,
+        "expect": {"value": value, "within": within},
+        "edges": _holding(member.edges, big),
+        "divergences": sorted(set(_holding(member.divergences, big))),
+    }
+
+
+def case_id(member: Member, arguments: dict[str, Any], repeat: dict[str, Any] | None = None) -> str:
     """A case's identity: the first 16 hex digits of the SHA-256 of its member and its
-    arguments as written, so that the same call keeps its id across exports and a port's
-    skip list survives them."""
+    arguments as written (and, for a large-count case, a newline and its ``repeat`` as
+    written), so that the same call keeps its id across exports and a port's skip list
+    survives them."""
     text = member.name + "\n" + wire.dumps(arguments)
+    if repeat is not None:
+        text += "\n" + wire.dumps(repeat)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def repeated(arguments: dict[str, Any], repeat: dict[str, Any] | None) -> dict[str, Any]:
+    """A case's arguments as the call is made: each argument ``repeat`` names is its list
+    written ``times`` times over, end to end (``[a, b]`` twice is ``[a, b, a, b]``); the
+    others as they are. Without ``repeat``, the arguments as written."""
+    if repeat is None:
+        return arguments
+    names = set(repeat["arguments"])
+    return {
+        name: list(value) * repeat["times"] if name in names else value
+        for name, value in arguments.items()
+    }
 
 
 def digest(case_lines: list[str]) -> str:
@@ -482,6 +552,20 @@ class _Pool:
         self.seen.add(key)
         self.found.append(Pooled(built, call, fixed))
 
+    def add_large(self, small: Call, times: int) -> None:
+        """The large-count case of ``small``, its samples repeated ``times`` times
+        (:func:`large_case`); always kept."""
+        built = large_case(self.member, small, times)
+        if built is None:
+            return
+        key = wire.dumps(built["arguments"]) + "\n" + wire.dumps(built["repeat"])
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        big = tiled(self.member, view_of(self.member, small), times)
+        assert big is not None
+        self.found.append(Pooled(built, view_of(self.member, big), True))
+
 
 def _pool(member: Member, start: int, budget: int) -> _Pool:
     made = _Pool(member)
@@ -489,6 +573,8 @@ def _pool(member: Member, start: int, budget: int) -> _Pool:
         made.add(member.example, True)
     for call in boundary_calls(member):
         made.add(call, True)
+    for small, times in large_calls(member):
+        made.add_large(small, times)
     for round_ in range(ROUNDS):
         for call in draw_calls(member, budget, start + round_):
             made.add(call, False)
@@ -753,6 +839,34 @@ def boundary_calls(member: Member) -> list[Call]:
     return found
 
 
+#: Members whose file holds no large-count case, and why (besides those of
+#: :data:`equivalence.large.SMALL_ONLY`, whose samples are pairs of points or a curve's).
+NO_LARGE: dict[str, str] = {}
+
+
+def large_calls(member: Member) -> list[tuple[Call, int]]:
+    """The calls a port's counts are tested on past 32 bits: the member's example, and
+    the same call without its ``sample_weight`` where it has one (integer counts), each
+    with the number of times its samples are to be repeated so that they number at least
+    :data:`equivalence.large.SAMPLES` (70,000: a count past 65,536, a product of two
+    counts past 2³²). None for the members of :data:`NO_LARGE` and
+    :data:`equivalence.large.SMALL_ONLY`."""
+    if member.example is None or member.name in NO_LARGE or member.name in SMALL_ONLY:
+        return []
+    base = member.example
+    calls = [base]
+    if base.kwargs.get("sample_weight") is not None:
+        calls.append(
+            Call(base.args, {k: v for k, v in base.kwargs.items() if k != "sample_weight"})
+        )
+    found = []
+    for call in calls:
+        samples = samples_of(member, call)
+        if samples > 0:
+            found.append((call, -(-SAMPLES // samples)))
+    return found
+
+
 def _missing_edges(member: Member, found: list[Pooled]) -> list[str]:
     reached = {name for item in found for name in item.case["edges"]}
     return [edge.name for edge in member.edges if edge.name not in reached]
@@ -806,7 +920,8 @@ def targeting(member: Member, kept: list[Pooled], version: str) -> tuple[list[di
         elif isinstance(mine, Value) and distance(mine.value, theirs.value) <= ulps:
             expect = item.case["expect"]
         else:
-            expect = _their_value(member, item.call, theirs.value)
+            digits = LARGE_DIGITS if "repeat" in item.case else DIGITS
+            expect = _their_value(member, item.call, theirs.value, digits)
         if expect is None:
             left_out += 1
             continue
@@ -814,15 +929,18 @@ def targeting(member: Member, kept: list[Pooled], version: str) -> tuple[list[di
     return cases, left_out
 
 
-def _their_value(member: Member, call: Call, answer: Any) -> dict[str, Any] | None:
-    """scikit-learn's answer as a case's ``expect``, where it is numbers; else ``None``."""
+def _their_value(
+    member: Member, call: Call, answer: Any, digits: int = DIGITS
+) -> dict[str, Any] | None:
+    """scikit-learn's answer as a case's ``expect``, where it is numbers, rounded to
+    ``digits`` significant digits; else ``None``."""
     if member.name in wire.FIELDS or member.name in wire._STRUCTURED:
         return None
     try:
         numbers = np.asarray(answer, dtype=np.float64)
     except (TypeError, ValueError):
         return None
-    value, within = _with_bound(member, call, _rounded(wire.encode(numbers)))
+    value, within = _with_bound(member, call, _rounded(wire.encode(numbers), digits), digits)
     return {"value": value, "within": within}
 
 

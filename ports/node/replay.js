@@ -6,7 +6,7 @@
 //   node ports/node/replay.js DIR [MEMBER ...] [--bug] [--show N]
 //
 // Each file DIR/<member>.jsonl is read with the lossless reader of json.js (1.0 stays a
-// float, integers past 2^53 stay exact), its header checked (format lodestar-vectors/2,
+// float, integers past 2^53 stay exact), its header checked (format lodestar-vectors/3,
 // case count, SHA-256 digest of the case lines), and every case's arguments handed to the
 // port's own answer() as a request; the response goes through the wire writer and reader
 // and is judged by the rules of equivalence/ports/vectors.py:meets. Without MEMBER, every file
@@ -18,7 +18,7 @@ const fs = require('fs');
 const path = require('path');
 const json = require('./json');
 
-const FORMAT = 'lodestar-vectors/2';
+const FORMAT = 'lodestar-vectors/3';
 const NON_FINITE = new Map([
   ['NaN', NaN],
   ['Infinity', Infinity],
@@ -123,6 +123,27 @@ function clip(text, size = 300) {
   return text.length <= size ? text : `${text.slice(0, size / 2)} ... ${text.slice(-size / 2)} (${text.length} chars)`;
 }
 
+/** A case's arguments as the call is made: each argument its `repeat` names (a
+ * large-count case) written `times` times over, end to end; the others as they are. */
+function repeated(item) {
+  const args = item.get('arguments');
+  const repeat = item.get('repeat');
+  if (repeat === undefined) return args;
+  const times = Number(repeat.get('times').big);
+  const names = new Set(repeat.get('arguments'));
+  const made = new Map();
+  for (const [name, value] of args) {
+    if (!names.has(name)) {
+      made.set(name, value);
+      continue;
+    }
+    const list = [];
+    for (let k = 0; k < times; k++) for (const entry of value) list.push(entry);
+    made.set(name, list);
+  }
+  return made;
+}
+
 /** Replays one file; returns its counts and its missed cases. `answer` is the port's. */
 function replayFile(file, answer) {
   const { header, cases } = readVectors(file);
@@ -132,7 +153,7 @@ function replayFile(file, answer) {
     const request = new Map([
       ['member', member],
       ['csharp', header.get('csharp')],
-      ['arguments', item.get('arguments')],
+      ['arguments', repeated(item)],
     ]);
     let response;
     try {
@@ -148,7 +169,9 @@ function replayFile(file, answer) {
       counts.missed++;
       counts.misses.push({
         id: item.get('id'),
-        arguments: json.stringify(item.get('arguments')),
+        arguments:
+          json.stringify(item.get('arguments')) +
+          (item.has('repeat') ? ` repeated ${json.stringify(item.get('repeat'))}` : ''),
         expect: json.stringify(item.get('expect')),
         answered: json.stringify(response),
       });
@@ -223,4 +246,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { meets, close, family, readVectors, replayFile, main };
+module.exports = { meets, close, family, readVectors, repeated, replayFile, main };

@@ -84,14 +84,16 @@ def test_the_header_and_every_case_have_the_documented_form(exported: Path) -> N
         member = REGISTRY[name]
         header, cases = vectors.read(exported / f"{name}.jsonl")
         assert list(header) == ["format", "suite", "member", "csharp", "cases", "digest"]
-        assert header["format"] == "lodestar-vectors/2" and header["member"] == name
+        assert header["format"] == vectors.FORMAT == "lodestar-vectors/3"
+        assert header["member"] == name
         assert header["cases"] == len(cases) >= CASES // 2
         lines = (exported / f"{name}.jsonl").read_text().splitlines()[1:]
         assert header["digest"] == vectors.digest(lines)
         assert len({case["id"] for case in cases}) == len(cases)
         for case in cases:
-            assert list(case) == list(vectors.CASE_KEYS)
-            assert case["id"] == vectors.case_id(member, case["arguments"])
+            keys = vectors.LARGE_KEYS if "repeat" in case else vectors.CASE_KEYS
+            assert list(case) == list(keys)
+            assert case["id"] == vectors.case_id(member, case["arguments"], case.get("repeat"))
             assert set(case["expect"]) in ({"value", "within"}, {"error"})
             if "error" in case["expect"]:
                 assert case["expect"]["error"] in {error.__name__ for error in member.refusals}
@@ -100,6 +102,9 @@ def test_the_header_and_every_case_have_the_documented_form(exported: Path) -> N
         assert {edge.name for edge in member.edges} - reached <= {"float32"}, name
         assert member.example is not None
         assert cases[0]["arguments"] == wire.request(member, member.example)["arguments"]
+        assert "repeat" not in cases[0]
+        large = [case for case in cases if "repeat" in case]
+        assert large and all(case["arguments"] == cases[0]["arguments"] for case in large[:1])
 
 
 def test_an_export_is_the_same_bytes_twice_and_under_other_numpy_kernels(
@@ -150,7 +155,7 @@ def test_an_independent_port_meets_every_exported_case(exported: Path, name: str
     with Port(PORT) as port:
         for case in cases:
             request = {"member": header["member"], "csharp": header["csharp"]}
-            request["arguments"] = case["arguments"]
+            request["arguments"] = vectors.repeated(case["arguments"], case.get("repeat"))
             response = port.exchange(json.dumps(request))
             assert vectors.meets(case["expect"], response), (case, response)
 
@@ -164,7 +169,12 @@ def test_a_port_with_a_tie_order_bug_misses_some_case(exported: Path) -> None:
             if not vectors.meets(
                 case["expect"],
                 port.exchange(
-                    json.dumps({"member": header["member"], "arguments": case["arguments"]})
+                    json.dumps(
+                        {
+                            "member": header["member"],
+                            "arguments": vectors.repeated(case["arguments"], case.get("repeat")),
+                        }
+                    )
                 ),
             )
         ]
@@ -551,3 +561,54 @@ def test_a_call_whose_refusal_rounding_decides_makes_no_case(
     assert (
         vectors.case(member, Call(([[1.0], [2.0], [4.0]], [[1.5], [2.0], [3.0]]), {})) is not None
     )
+
+
+def test_a_repeat_writes_the_arguments_it_names_end_to_end() -> None:
+    arguments = {"y_true": [1, 0], "y_pred": [[1, 2], [3, 4]], "labels": [0, 1], "k": 2}
+    repeat = {"times": 3, "arguments": ["y_true", "y_pred"]}
+    assert vectors.repeated(arguments, repeat) == {
+        "y_true": [1, 0, 1, 0, 1, 0],
+        "y_pred": [[1, 2], [3, 4]] * 3,
+        "labels": [0, 1],
+        "k": 2,
+    }
+    assert vectors.repeated(arguments, None) is arguments
+    assert arguments["y_true"] == [1, 0]  # nothing written in place
+    # the id of a case without a repeat is what format 2 gave it; with one, another
+    member = REGISTRY["Accuracy.score"]
+    assert vectors.case_id(member, arguments) == vectors.case_id(member, arguments, None)
+    assert vectors.case_id(member, arguments) != vectors.case_id(member, arguments, repeat)
+
+
+def test_every_member_with_samples_has_large_count_cases_judged_on_the_call_they_make() -> None:
+    from equivalence.bysample import samples_of
+    from equivalence.large import SAMPLES, SMALL_ONLY
+
+    for member in REGISTRY.values():
+        calls = vectors.large_calls(member)
+        if member.name in SMALL_ONLY or member.name in vectors.NO_LARGE:
+            assert not calls, member.name
+            continue
+        assert calls, member.name
+        for small, times in calls:
+            built = vectors.large_case(member, small, times)
+            assert built is not None, member.name  # lodestar answers the large call
+            assert list(built) == list(vectors.LARGE_KEYS)
+            assert samples_of(member, small) * times >= SAMPLES > 2**16
+            assert "value" in built["expect"], (member.name, built["expect"])
+            assert not vectors.is_ill_conditioned(built), (member.name, built["expect"])
+            # the weights of the example where it has some, and none: a port's integer counts
+            assert "sample_weight" not in built["arguments"] or small is member.example
+
+
+def test_a_port_with_32_bit_counts_misses_a_large_count_case_and_no_other() -> None:
+    from types import SimpleNamespace
+
+    from tests.porting.test_large import mcc_with_32_bit_counts
+
+    member = REGISTRY["MatthewsCorrelation.score"]
+    pooled = vectors.pool(member, cases=CASES)
+    bug = SimpleNamespace(name="int32 counts", implementation=mcc_with_32_bit_counts)
+    missed = [i for i in pooled if vectors.clearly_misses(member, bug.implementation, i)]
+    assert missed and all("repeat" in item.case for item in missed), [i.case for i in missed]
+    assert vectors.choose(member, pooled, bugs=[bug]).caught == ("int32 counts",)

@@ -31,25 +31,57 @@ test('meets: the rules of equivalence/ports/vectors.py:meets', () => {
   assert.ok(!m('{"value": 1.0, "within": 0.0}', '{"error": "ArgumentError", "message": ""}'));
 });
 
-test('a hand-made file: a big label and a float label kept as written', () => {
+/** Runs `body` with a fresh scratch folder, removed afterwards. */
+function inScratch(body) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replay-node-'));
   try {
+    body(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a vectors file of Accuracy.score holding `lines`, under a header of `format`. */
+function writeAccuracy(file, lines, format = 'lodestar-vectors/3') {
+  const digest = crypto.createHash('sha256').update(lines.map((l) => `${l}\n`).join('')).digest('hex');
+  const header = `{"format": "${format}", "suite": "3.0.0", "member": "Accuracy.score", "csharp": "Accuracy.Score", "cases": ${lines.length}, "digest": "${digest}"}`;
+  fs.writeFileSync(file, [header, ...lines].join('\n') + '\n');
+  return header;
+}
+
+test('a hand-made file: a big label and a float label kept as written', () => {
+  inScratch((dir) => {
     // written by hand, so that 9223372036854775807 and 1.0 reach the port as they are
     const lines = [
       '{"id": "a", "arguments": {"y_true": [9223372036854775807, 1], "y_pred": [9223372036854775806, 1]}, "expect": {"value": 0.5, "within": 0.0}, "edges": [], "divergences": []}',
       '{"id": "b", "arguments": {"y_true": [1.0, 2.5], "y_pred": [1, 2]}, "expect": {"error": "ArgumentError"}, "edges": [], "divergences": []}',
     ];
-    const digest = crypto.createHash('sha256').update(lines.map((l) => `${l}\n`).join('')).digest('hex');
-    const header = `{"format": "lodestar-vectors/2", "suite": "2.0.0", "member": "Accuracy.score", "csharp": "Accuracy.Score", "cases": 2, "digest": "${digest}"}`;
     const file = path.join(dir, 'Accuracy.score.jsonl');
-    fs.writeFileSync(file, [header, ...lines].join('\n') + '\n');
+    const header = writeAccuracy(file, lines);
     const counts = replayFile(file, answer);
     assert.equal(counts.met, 2, JSON.stringify(counts.misses));
     fs.writeFileSync(file, [header, ...lines, lines[0]].join('\n') + '\n');
     assert.throws(() => replayFile(file, answer), /cases/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+test('a large-count case: the arguments repeat names are written times times over', () => {
+  inScratch((dir) => {
+    // 2 of 3 right, repeated 4 times: 8 right in all (2 if the repeat were not read)
+    const lines = [
+      '{"id": "a", "arguments": {"y_true": [1, 0, 1], "y_pred": [1, 1, 1], "normalize": false}, "repeat": {"times": 4, "arguments": ["y_true", "y_pred"]}, "expect": {"value": 8.0, "within": 0.0}, "edges": [], "divergences": []}',
+      '{"id": "b", "arguments": {"y_true": [1, 0, 1], "y_pred": [1, 1, 1], "normalize": false}, "expect": {"value": 2.0, "within": 0.0}, "edges": [], "divergences": []}',
+      // a repeat of one argument alone makes lengths that disagree: a refusal
+      '{"id": "c", "arguments": {"y_true": [1, 0, 1], "y_pred": [1, 1, 1]}, "repeat": {"times": 2, "arguments": ["y_true"]}, "expect": {"error": "ArgumentError"}, "edges": [], "divergences": []}',
+    ];
+    const file = path.join(dir, 'Accuracy.score.jsonl');
+    writeAccuracy(file, lines);
+    const counts = replayFile(file, answer);
+    assert.equal(counts.met, 3, JSON.stringify(counts.misses));
+    // a file of the format before: refused, not misread
+    writeAccuracy(file, lines, 'lodestar-vectors/2');
+    assert.throws(() => replayFile(file, answer), /not a lodestar-vectors\/3 file/);
+  });
 });
 
 // The Python that exports the vectors: $LODESTAR_PYTHON when it is set, else `python` or

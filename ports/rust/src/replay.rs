@@ -9,7 +9,7 @@ use crate::metrics;
 use crate::sha256::Sha256;
 use crate::wire;
 
-pub const FORMAT: &str = "lodestar-vectors/2";
+pub const FORMAT: &str = "lodestar-vectors/3";
 
 /// The family of an error name in either spelling, or None for an unknown name.
 pub fn family(name: &str) -> Option<&'static str> {
@@ -157,13 +157,49 @@ pub struct Counts {
     pub misses: Vec<Miss>,
 }
 
+/// A case's arguments as the call is made: each argument its `repeat` names (a large-count
+/// case) written `times` times over, end to end; the others as they are.
+pub fn repeated(case: &Value) -> Result<Value, String> {
+    let arguments = case.get("arguments").cloned().unwrap_or(Value::Null);
+    let repeat = match case.get("repeat") {
+        None => return Ok(arguments),
+        Some(repeat) => repeat,
+    };
+    let times = match repeat.get("times") {
+        Some(Value::Int(_, Some(n))) if *n >= 1 && *n <= u32::MAX as i128 => *n as usize,
+        other => return Err(format!("repeat.times is not a count: {}", other.map(json::to_string).unwrap_or_default())),
+    };
+    let names: Vec<&str> = match repeat.get("arguments") {
+        Some(Value::Arr(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => return Err("repeat.arguments is not a list of names".into()),
+    };
+    match arguments {
+        Value::Obj(entries) => Ok(Value::Obj(
+            entries
+                .into_iter()
+                .map(|(name, value)| match value {
+                    Value::Arr(items) if names.contains(&name.as_str()) => {
+                        let mut made = Vec::with_capacity(items.len() * times);
+                        for _ in 0..times {
+                            made.extend(items.iter().cloned());
+                        }
+                        (name, Value::Arr(made))
+                    }
+                    other => (name, other),
+                })
+                .collect(),
+        )),
+        other => Ok(other),
+    }
+}
+
 /// Replays one file through the port's `answer`, each response through the wire writer
 /// and reader.
 pub fn replay_file(file: &Path) -> Result<Counts, String> {
     let vectors = read(file)?;
     let mut counts = Counts { member: vectors.member.clone(), cases: vectors.cases.len(), met: 0, skipped: 0, misses: Vec::new() };
     for case in &vectors.cases {
-        let arguments = case.get("arguments").cloned().unwrap_or(Value::Null);
+        let arguments = repeated(case).map_err(|e| format!("{}: {}", file.display(), e))?;
         let request = Value::Obj(vec![
             ("member".into(), Value::Str(vectors.member.clone())),
             ("csharp".into(), vectors.csharp.clone()),
@@ -181,7 +217,14 @@ pub fn replay_file(file: &Path) -> Result<Counts, String> {
         } else {
             counts.misses.push(Miss {
                 id: case.get("id").map(json::to_string).unwrap_or_default(),
-                arguments: json::to_string(request.get("arguments").unwrap()),
+                arguments: match case.get("repeat") {
+                    Some(repeat) => format!(
+                        "{} repeated {}",
+                        json::to_string(case.get("arguments").unwrap_or(&Value::Null)),
+                        json::to_string(repeat)
+                    ),
+                    None => json::to_string(request.get("arguments").unwrap()),
+                },
                 expect: json::to_string(&expect),
                 answered: json::to_string(&response),
             });

@@ -20,7 +20,7 @@ fn write_file(path: &Path, member: &str, lines: &[&str]) {
         digest.update(b"\n");
     }
     let header = format!(
-        r#"{{"format": "lodestar-vectors/2", "suite": "2.0.0", "member": "{}", "csharp": "x", "cases": {}, "digest": "{}"}}"#,
+        r#"{{"format": "lodestar-vectors/3", "suite": "3.0.0", "member": "{}", "csharp": "x", "cases": {}, "digest": "{}"}}"#,
         member,
         lines.len(),
         digest.hex()
@@ -50,6 +50,29 @@ fn a_hand_made_file_big_labels_and_float_labels_as_written() {
     match replay::replay_file(&file) {
         Err(e) => assert!(e.contains("cases"), "{}", e),
         Ok(_) => panic!("a wrong count was accepted"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_large_count_case_repeats_the_arguments_it_names() {
+    let dir = scratch("repeat");
+    // 2 of 3 right, repeated 4 times: 8 right in all (2 if the repeat were not read)
+    let lines = [
+        r#"{"id": "a", "arguments": {"y_true": [1, 0, 1], "y_pred": [1, 1, 1], "normalize": false}, "repeat": {"times": 4, "arguments": ["y_true", "y_pred"]}, "expect": {"value": 8.0, "within": 0.0}, "edges": [], "divergences": []}"#,
+        r#"{"id": "b", "arguments": {"y_true": [1, 0, 1], "y_pred": [1, 1, 1], "normalize": false}, "expect": {"value": 2.0, "within": 0.0}, "edges": [], "divergences": []}"#,
+        r#"{"id": "c", "arguments": {"y_true": [1, 0, 1], "y_pred": [1, 1, 1]}, "repeat": {"times": 2, "arguments": ["y_true"]}, "expect": {"error": "ArgumentError"}, "edges": [], "divergences": []}"#,
+    ];
+    let file = dir.join("Accuracy.score.jsonl");
+    write_file(&file, "Accuracy.score", &lines);
+    let counts = replay::replay_file(&file).unwrap();
+    assert_eq!((counts.met, counts.misses.len()), (3, 0));
+    // a file of the format before is refused, not misread
+    let text = std::fs::read_to_string(&file).unwrap().replacen("vectors/3", "vectors/2", 1);
+    std::fs::write(&file, text).unwrap();
+    match replay::replay_file(&file) {
+        Err(e) => assert!(e.contains("not a lodestar-vectors/3 file"), "{}", e),
+        Ok(_) => panic!("a file of format 2 was read"),
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
