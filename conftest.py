@@ -60,12 +60,19 @@ pytest_collect_file = Sybil(
 ).pytest()
 
 
+#: Test modules whose tests share a module fixture that takes tens of seconds to make (the
+#: bench's timed rows, the vectors exported by the command): run whole on one worker, it is
+#: made once, not once on each worker that receives one of its tests.
+WHOLE_MODULES = ("tests/bench/test_bench_smoke.py", "tests/porting/test_vectors.py")
+
+
 class _PagesWhole(LoadScopeScheduling):
-    """Sends each test to whichever worker is free, but a page's doctests all to one."""
+    """Sends each test to whichever worker is free, but a page's doctests all to one, and
+    the tests of a module of :data:`WHOLE_MODULES` all to one."""
 
     def _split_scope(self, nodeid: str) -> str:
         path = nodeid.split("::", 1)[0]
-        return path if path.endswith(".md") else nodeid
+        return path if path.endswith(".md") or path in WHOLE_MODULES else nodeid
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> _PagesWhole:

@@ -115,6 +115,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         if os.environ.get("LODESTAR_BROWSER_REQUIRED") == "1":
             pytest.fail(f"LODESTAR_BROWSER_REQUIRED=1, and no {', '.join(lacking)}")
         pytest.skip(f"no {', '.join(lacking)} (the docs extra builds the site)")
+    built = os.environ.get("LODESTAR_SITE")
+    if built:
+        # a site just built from this checkout (CI builds it with -W before the tests)
+        if not (Path(built) / "index.html").is_file():
+            pytest.fail(f"LODESTAR_SITE={built} holds no built site (no index.html)")
+        yield Path(built)
+        return
     out = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(DOCS), str(out)],
