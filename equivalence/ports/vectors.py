@@ -484,13 +484,18 @@ def header(member: Member, case_lines: list[str]) -> dict[str, Any]:
 
 def provenance() -> dict[str, Any]:
     """What made an export, kept apart from the files a port pins (``provenance.json``):
-    these versions do not decide a case's expected answer."""
+    scikit-learn's and NumPy's versions do not decide a case's expected answer; lodestar's
+    and Hypothesis's decide which cases are drawn (Hypothesis's engine turns the fixed seed
+    into calls, and another version of it may draw others)."""
+    import hypothesis
+
     import lodestar
 
     return {
         "format": FORMAT,
         "suite": SUITE,
         "lodestar": lodestar.__version__,
+        "hypothesis": hypothesis.__version__,
         "scikit-learn": sklearn_version(),
         "numpy": np.__version__,
     }

@@ -238,7 +238,7 @@ def test_every_exported_file_and_the_index_meet_their_schemas(exported: Path) ->
     assert [e["member"] for e in written["members"]] == sorted(EXPORTED)
     assert written["cases"] == sum(e["cases"] for e in written["members"])
     provenance = json.loads((exported / "provenance.json").read_text())
-    assert set(provenance) == {"format", "suite", "lodestar", "scikit-learn", "numpy"}
+    assert set(provenance) == {"format", "suite", "lodestar", "hypothesis", "scikit-learn", "numpy"}
 
 
 def test_a_live_wire_exchange_meets_the_wire_schemas() -> None:
