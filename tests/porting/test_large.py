@@ -8,6 +8,7 @@ import inspect
 from typing import Any
 
 import numpy as np
+import pytest
 
 from equivalence import large
 from equivalence.bysample import samples_of
@@ -134,3 +135,26 @@ def test_repeating_a_valid_call_keeps_every_per_sample_argument_in_step() -> Non
         assert "output_weights" not in named, member.name
         roles = {name: role_of(member, name) for name in named}
         assert not {"label_list", "count", "flag", "label", None} & set(roles.values()), roles
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_member_with_samples_has_large_count_vectors_judged_on_the_call_they_make(
+    name: str,
+) -> None:
+    from equivalence.ports import vectors
+
+    member = REGISTRY[name]
+    calls = vectors.large_calls(member)
+    if member.name in large.SMALL_ONLY or member.name in vectors.NO_LARGE:
+        assert not calls
+        return
+    assert calls
+    for small, times in calls:
+        built = vectors.large_case(member, small, times)
+        assert built is not None  # lodestar answers the large call
+        assert list(built) == list(vectors.LARGE_KEYS)
+        assert samples_of(member, small) * times >= large.SAMPLES > 2**16
+        assert "value" in built["expect"], built["expect"]
+        assert not vectors.is_ill_conditioned(built), built["expect"]
+        # the example's weights where it has some, and none: a port's integer counts
+        assert "sample_weight" not in built["arguments"] or small is member.example

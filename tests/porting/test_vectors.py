@@ -580,27 +580,6 @@ def test_a_repeat_writes_the_arguments_it_names_end_to_end() -> None:
     assert vectors.case_id(member, arguments) != vectors.case_id(member, arguments, repeat)
 
 
-def test_every_member_with_samples_has_large_count_cases_judged_on_the_call_they_make() -> None:
-    from equivalence.bysample import samples_of
-    from equivalence.large import SAMPLES, SMALL_ONLY
-
-    for member in REGISTRY.values():
-        calls = vectors.large_calls(member)
-        if member.name in SMALL_ONLY or member.name in vectors.NO_LARGE:
-            assert not calls, member.name
-            continue
-        assert calls, member.name
-        for small, times in calls:
-            built = vectors.large_case(member, small, times)
-            assert built is not None, member.name  # lodestar answers the large call
-            assert list(built) == list(vectors.LARGE_KEYS)
-            assert samples_of(member, small) * times >= SAMPLES > 2**16
-            assert "value" in built["expect"], (member.name, built["expect"])
-            assert not vectors.is_ill_conditioned(built), (member.name, built["expect"])
-            # the weights of the example where it has some, and none: a port's integer counts
-            assert "sample_weight" not in built["arguments"] or small is member.example
-
-
 def test_a_port_with_32_bit_counts_misses_a_large_count_case_and_no_other() -> None:
     from types import SimpleNamespace
 
