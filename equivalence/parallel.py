@@ -102,6 +102,7 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     stopped): its workers are killed rather than waited for, since one may be minutes
     into a member, and each is reaped within a bounded wait."""
     workers = list(getattr(pool, "_processes", {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for worker in workers:
         with contextlib.suppress(Exception):
             worker.kill()
@@ -109,3 +110,10 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     for worker in workers:
         with contextlib.suppress(Exception):
             worker.join(timeout=5)
+    # The pool's manager thread sees the killed workers and closes its wake-up pipe. Left
+    # running, it could close that pipe while the interpreter's exit hook is writing to it
+    # (CPython 3.11 checks and writes without a lock), which printed "Exception ignored ...
+    # Bad file descriptor" after an interrupted run; once it has ended, the hook skips it.
+    if manager is not None:
+        with contextlib.suppress(Exception):
+            manager.join(timeout=10)
