@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from equivalence.bysample import samples_of, tiled
 from equivalence.model import Call, Member
 
-__all__ = ["CALLS", "SAMPLES", "SMALL_ONLY", "large_calls", "with_large"]
+__all__ = ["CALLS", "SAMPLES", "SMALL_ONLY", "copies", "large_calls", "unweighted", "with_large"]
 
 #: The fewest samples a large call holds.
 SAMPLES = 70_000
@@ -66,12 +66,22 @@ def large_calls(member: Member, base: st.SearchStrategy[Call]) -> st.SearchStrat
     def large(draw: Any) -> Call:
         call: Call = draw(base)
         if "sample_weight" in call.kwargs and draw(st.booleans()):
-            # half the time unweighted: where a port's counts are integers
-            call = Call(call.args, {k: v for k, v in call.kwargs.items() if k != "sample_weight"})
-        samples = samples_of(member, call)
-        if samples < 1:
-            return call
-        bigger = tiled(member, call, -(-SAMPLES // samples))
+            call = unweighted(call)  # half the time: where a port's counts are integers
+        times = copies(member, call)
+        bigger = tiled(member, call, times) if times else None
         return call if bigger is None else bigger
 
     return large()
+
+
+def unweighted(call: Call) -> Call:
+    """``call`` without its ``sample_weight`` keyword: every sample counts once, so that
+    a port that keeps its counts as integers is held to them."""
+    return Call(call.args, {k: v for k, v in call.kwargs.items() if k != "sample_weight"})
+
+
+def copies(member: Member, call: Call) -> int:
+    """How many times ``call``'s samples are repeated so that they number at least
+    :data:`SAMPLES` (0 for a call that holds none)."""
+    samples = samples_of(member, call)
+    return -(-SAMPLES // samples) if samples > 0 else 0

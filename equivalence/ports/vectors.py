@@ -60,9 +60,9 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from equivalence import profiles
 from equivalence.arguments import bound_arguments, role_of
 from equivalence.arith import Ambiguous, Approx, Exactly
-from equivalence.bysample import per_sample, samples_of, tiled
+from equivalence.bysample import per_sample, tiled
 from equivalence.exact import evaluator
-from equivalence.large import SAMPLES, SMALL_ONLY
+from equivalence.large import SMALL_ONLY, copies, unweighted
 from equivalence.malformed import base_call, cells, parameters, with_argument
 from equivalence.model import Call, Member, Refusal, Value, distance
 from equivalence.mutants import MUTANTS
@@ -77,7 +77,6 @@ __all__ = [
     "DEFAULT_SEED",
     "FORMAT",
     "LARGE_KEYS",
-    "NO_LARGE",
     "SUITE",
     "boundary_calls",
     "case_id",
@@ -365,6 +364,12 @@ def case(member: Member, call: Call) -> dict[str, Any] | None:
 
 
 def large_case(member: Member, small: Call, times: int) -> dict[str, Any] | None:
+    """The large-count case of ``small`` (:func:`_large`), without the call it is judged on."""
+    made = _large(member, small, times)
+    return None if made is None else made[0]
+
+
+def _large(member: Member, small: Call, times: int) -> tuple[dict[str, Any], Call] | None:
     """The large-count case of ``small``, its samples repeated ``times`` times: written as
     ``small``'s arguments and a ``repeat`` naming those repeated (:func:`repeated`), and
     judged on the call they make. ``None`` where JSON cannot carry ``small`` or lodestar
@@ -394,7 +399,7 @@ def large_case(member: Member, small: Call, times: int) -> dict[str, Any] | None
         raise AssertionError(f"{member.name}: a repeat that does not make the call judged")
     encoded = _rounded(wire.encode_result(member, result), LARGE_DIGITS)
     value, within = _with_bound(member, big, encoded, LARGE_DIGITS)
-    return {
+    built = {
         "id": case_id(member, arguments, repeat),
         "arguments": arguments,
         "repeat": repeat,
@@ -406,6 +411,7 @@ def large_case(member: Member, small: Call, times: int) -> dict[str, Any] | None
         # file may depend on it
         "divergences": sorted(set(_holding(member.divergences, small))),
     }
+    return built, big
 
 
 def case_id(member: Member, arguments: dict[str, Any], repeat: dict[str, Any] | None = None) -> str:
@@ -565,16 +571,15 @@ class _Pool:
     def add_large(self, small: Call, times: int) -> None:
         """The large-count case of ``small``, its samples repeated ``times`` times
         (:func:`large_case`); always kept."""
-        built = large_case(self.member, small, times)
-        if built is None:
+        made = _large(self.member, small, times)
+        if made is None:
             return
+        built, big = made
         key = wire.dumps(built["arguments"]) + "\n" + wire.dumps(built["repeat"])
         if key in self.seen:
             return
         self.seen.add(key)
-        big = tiled(self.member, view_of(self.member, small), times)
-        assert big is not None
-        self.found.append(Pooled(built, view_of(self.member, big), True))
+        self.found.append(Pooled(built, big, True))
 
 
 def _pool(member: Member, start: int, budget: int) -> _Pool:
@@ -849,32 +854,19 @@ def boundary_calls(member: Member) -> list[Call]:
     return found
 
 
-#: Members whose file holds no large-count case, and why (besides those of
-#: :data:`equivalence.large.SMALL_ONLY`, whose samples are pairs of points or a curve's).
-NO_LARGE: dict[str, str] = {}
-
-
 def large_calls(member: Member) -> list[tuple[Call, int]]:
     """The calls a port's counts are tested on past 32 bits: the member's example, and
     the same call without its ``sample_weight`` where it has one (integer counts), each
     with the number of times its samples are to be repeated so that they number at least
     :data:`equivalence.large.SAMPLES` (70,000: a count past 65,536, a product of two
-    counts past 2³²). None for the members of :data:`NO_LARGE` and
-    :data:`equivalence.large.SMALL_ONLY`."""
-    if member.example is None or member.name in NO_LARGE or member.name in SMALL_ONLY:
+    counts past 2³²). None for the members of :data:`equivalence.large.SMALL_ONLY`, whose
+    samples are pairs of points or a curve's."""
+    if member.example is None or member.name in SMALL_ONLY:
         return []
-    base = member.example
-    calls = [base]
-    if base.kwargs.get("sample_weight") is not None:
-        calls.append(
-            Call(base.args, {k: v for k, v in base.kwargs.items() if k != "sample_weight"})
-        )
-    found = []
-    for call in calls:
-        samples = samples_of(member, call)
-        if samples > 0:
-            found.append((call, -(-SAMPLES // samples)))
-    return found
+    calls = [member.example]
+    if member.example.kwargs.get("sample_weight") is not None:
+        calls.append(unweighted(member.example))
+    return [(call, times) for call in calls if (times := copies(member, call))]
 
 
 def _missing_edges(member: Member, found: list[Pooled]) -> list[str]:

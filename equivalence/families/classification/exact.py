@@ -13,7 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from equivalence.arith import Approx, exact, total
-from equivalence.families.probability.exact import halved, weighted_mean, weighted_total
+from equivalence.families.probability.exact import (
+    halved,
+    multi_class_inputs,
+    weighted_mean,
+    weighted_total,
+)
 from lodestar.metrics import _inputs
 
 __all__ = ["EVALUATORS"]
@@ -40,11 +45,7 @@ def brier_multi_class(
 ) -> Approx:
     class_count = _inputs.count(class_count, "class_count", 2)
     scale_by_half = _inputs.flag(scale_by_half, "scale_by_half")
-    truth = _inputs.labels(y_true, "y_true")
-    rows = _inputs.probability_rows(y_proba, len(truth), class_count, "y_proba", "lower than")
-    _inputs.class_indices(truth, class_count, "y_true")
-    weight = _inputs.weights(sample_weight, len(truth))
-    _inputs.nonempty(truth, "y_true")
+    truth, rows, weight = multi_class_inputs(y_true, y_proba, class_count, sample_weight)
     costs = []
     for label, row in zip(truth.tolist(), rows.tolist(), strict=True):
         gaps = [exact(1.0 if j == label else 0.0) - exact(p) for j, p in enumerate(row)]

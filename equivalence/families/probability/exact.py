@@ -66,6 +66,20 @@ def log_loss_score(
     return weighted_mean(costs, weight) if normalize else weighted_total(costs, weight)
 
 
+def multi_class_inputs(
+    y_true: Any, y_proba: Any, class_count: int, sample_weight: Any
+) -> tuple[Any, Any, Any]:
+    """The labels, the probability rows and the weights of a multi-class call, read and
+    refused in the order lodestar's multi-class log loss and Brier score read them
+    (``class_count`` already read)."""
+    truth = _inputs.labels(y_true, "y_true")
+    rows = _inputs.probability_rows(y_proba, len(truth), class_count, "y_proba", "lower than")
+    _inputs.class_indices(truth, class_count, "y_true")
+    weight = _inputs.weights(sample_weight, len(truth))
+    _inputs.nonempty(truth, "y_true")
+    return truth, rows, weight
+
+
 def log_loss_multi_class(
     y_true: Any,
     y_proba: Any,
@@ -75,11 +89,7 @@ def log_loss_multi_class(
 ) -> Approx:
     class_count = _inputs.count(class_count, "class_count", 2)
     normalize = _inputs.flag(normalize, "normalize")
-    truth = _inputs.labels(y_true, "y_true")
-    rows = _inputs.probability_rows(y_proba, len(truth), class_count, "y_proba", "lower than")
-    _inputs.class_indices(truth, class_count, "y_true")
-    weight = _inputs.weights(sample_weight, len(truth))
-    _inputs.nonempty(truth, "y_true")
+    truth, rows, weight = multi_class_inputs(y_true, y_proba, class_count, sample_weight)
     _inputs.nonzero_weights(weight)
     chosen = rows[np.arange(len(truth)), truth].tolist()
     costs = [_log_cost(exact(p)) for p in chosen]
